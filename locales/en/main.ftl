@@ -1,0 +1,23 @@
+# Ozer's English sentences. Every id here must also exist in locales/he.
+
+help =
+    Here is what I can do:
+    • Tasks and reminders: "remind me tomorrow at 8 to call the dentist", "what are my tasks for today?"
+    • Lists: "add milk and eggs to my shopping list", "show my shopping list"
+    • Notes I remember for you: "remember that the gate code is 1234", "what is the gate code?"
+    • Google Calendar and Gmail, once you link your account: "what's on my calendar tomorrow?"
+    You can ask for several things in one message. Write in Hebrew or English.
+greeting = Hi! I'm Ozer, your assistant. How can I help?
+greeting-named = Hi { $name }! I'm Ozer, your assistant. How can I help?
+thanks = You're welcome! 😊
+not-understood = Sorry, I didn't quite get that. I can help with reminders, tasks, lists, notes and your calendar — try "help" to see examples.
+empty-message = I'm here — what would you like me to do?
+too-long = That message is too long for me ({ $count } characters). Please send it in parts of up to { $max } characters.
+internal-error = Sorry, something went wrong on my side. Please try again in a moment.
+not-built-yet = I understood: { $what } — that part of me is coming in a later version.
+understood-when = { $summary } ({ $when })
+resolver-task = a task or reminder
+resolver-list = a list request
+resolver-calendar = a calendar request
+resolver-gmail = an email request
+resolver-memory = a note for your second brain

@@ -1,0 +1,16 @@
+//! Ozer's schema, as sea-orm migrations: the same steps run on SQLite and PostgreSQL.
+//!
+//! Migrations are append-only: a released migration is never edited, a change is a new file.
+
+pub use sea_orm_migration::prelude::*;
+
+mod m20261121_000001_foundation;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261121_000001_foundation::Migration)]
+    }
+}

@@ -1,0 +1,101 @@
+//! Channels: where messages come from and go to. Each channel parses and verifies its own
+//! inbound payloads and sends its own outbound messages; platform types never leave this folder.
+//! Everything else sees only `InboundMessage` and `Reply`.
+
+pub mod console;
+pub mod web;
+
+use chrono::{DateTime, Utc};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    Web,
+    Console,
+    Telegram,
+    Whatsapp,
+}
+
+impl Channel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Web => "web",
+            Channel::Console => "console",
+            Channel::Telegram => "telegram",
+            Channel::Whatsapp => "whatsapp",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Channel> {
+        [
+            Channel::Web,
+            Channel::Console,
+            Channel::Telegram,
+            Channel::Whatsapp,
+        ]
+        .into_iter()
+        .find(|c| c.as_str() == s)
+    }
+
+    /// Web and console replies go back in the same call (or the feed); the others are sent by
+    /// the outbox dispatcher over the network.
+    pub fn is_remote(self) -> bool {
+        matches!(self, Channel::Telegram | Channel::Whatsapp)
+    }
+}
+
+/// One inbound message as the pipeline sees it.
+#[derive(Debug, Clone)]
+pub struct InboundMessage {
+    pub channel: Channel,
+    /// the user's id on that channel (telegram chat id, whatsapp wa_id, web session id)
+    pub external_user: String,
+    /// the platform's message id, unique per channel: the redelivery guard
+    pub message_id: String,
+    pub text: String,
+    /// payload of one of Ozer's buttons the user tapped ("choice:2", "confirm:yes", ...)
+    pub button: Option<String>,
+    pub received_at: DateTime<Utc>,
+    pub display_name: Option<String>,
+    /// language the platform reports for the user (telegram language_code), if any
+    pub lang_hint: Option<String>,
+}
+
+impl InboundMessage {
+    pub fn new(channel: Channel, external_user: &str, message_id: &str, text: &str) -> Self {
+        Self {
+            channel,
+            external_user: external_user.to_string(),
+            message_id: message_id.to_string(),
+            text: text.to_string(),
+            button: None,
+            received_at: Utc::now(),
+            display_name: None,
+            lang_hint: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Button {
+    pub label: String,
+    pub payload: String,
+}
+
+/// One reply: text plus optional buttons (inline keyboard, interactive buttons or a list, or
+/// numbered text where a channel has no buttons).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Reply {
+    pub text: String,
+    #[serde(default)]
+    pub buttons: Vec<Button>,
+}
+
+impl Reply {
+    pub fn text(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            buttons: Vec::new(),
+        }
+    }
+}

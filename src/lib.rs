@@ -1,0 +1,27 @@
+//! Ozer (עוזר): a Hebrew/English personal assistant on Telegram, WhatsApp and a web chat.
+//!
+//! A message meets the modules in this order:
+//! - [`channels`]: parse and verify inbound payloads into `InboundMessage`; send `Reply`s.
+//! - [`turn`]: store the message (dedupe), then run the turn in one transaction.
+//! - [`conversation`]: a pending question (confirm? which one?) the message may answer.
+//! - [`understand`]: deterministic language, time, routing and slots (no I/O).
+//! - [`plan`]: ordered steps with dependencies.
+//! - [`resolvers`]: one per capability; they act through [`store`].
+//! - [`reply`]: one natural reply from Fluent templates in locales/.
+//!
+//! Around them: [`config`] (settings), [`app`] (state, router, workers), [`clock`] (now and
+//! the user's time context), [`error`] (the HTTP error type), [`scheduler`] (due reminders).
+
+pub mod app;
+pub mod channels;
+pub mod clock;
+pub mod config;
+pub mod conversation;
+pub mod error;
+pub mod plan;
+pub mod reply;
+pub mod resolvers;
+pub mod scheduler;
+pub mod store;
+pub mod turn;
+pub mod understand;

@@ -1,0 +1,103 @@
+//! The `ozer` binary: parses the command line and calls the library.
+
+use std::io::{BufReader, stdin, stdout};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use ozer::app::{App, AppState};
+use ozer::clock::Clock;
+use ozer::config::Settings;
+
+#[derive(Parser)]
+#[command(
+    name = "ozer",
+    version,
+    about = "Ozer (עוזר): a Hebrew/English personal assistant"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the web chat, webhooks and scheduler (the default)
+    Serve,
+    /// Chat with Ozer in this terminal as a local user
+    Chat,
+    /// Apply database migrations and exit
+    Migrate,
+    /// Understand JSON Lines from stdin (no LLM, no network, no writes); see shared/eval/UNDERSTAND.md
+    Understand {
+        /// Instead of printing, time N passes over the input and print messages per second
+        #[arg(long, value_name = "N")]
+        bench: Option<usize>,
+    },
+    /// Parse time expressions from JSON Lines on stdin
+    Time,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command.unwrap_or(Command::Serve) {
+        Command::Understand { bench } => understand(bench),
+        Command::Time => ozer::understand::cli::run_time(BufReader::new(stdin()), stdout().lock())
+            .map_err(Into::into),
+        command => with_runtime(command),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ozer: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn understand(bench: Option<usize>) -> anyhow::Result<()> {
+    let input = BufReader::new(stdin());
+    match bench {
+        Some(n) => {
+            let report = ozer::understand::cli::bench_understand(input, n)?;
+            println!("{report}");
+            Ok(())
+        }
+        None => Ok(ozer::understand::cli::run_understand(
+            input,
+            stdout().lock(),
+        )?),
+    }
+}
+
+fn with_runtime(command: Command) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let settings = Settings::from_env()?;
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async move {
+        match command {
+            Command::Migrate => {
+                AppState::new(settings, Clock::system()).await?;
+                println!("migrations applied");
+                Ok(())
+            }
+            Command::Chat => {
+                ozer::channels::console::run(AppState::new(settings, Clock::system()).await?).await
+            }
+            _ => serve(settings).await,
+        }
+    })
+}
+
+async fn serve(settings: Settings) -> anyhow::Result<()> {
+    let app = App::build(settings).await?;
+    let url = app.url();
+    tracing::info!(%url, "Ozer is listening");
+    println!("Ozer is running: open {url}");
+    app.run_until_stopped().await
+}

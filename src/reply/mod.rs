@@ -1,0 +1,161 @@
+//! Replies: step results become one natural message in the user's language.
+//!
+//! Every sentence a user sees comes from locales/{en,he}/*.ftl through `Msg`; no resolver
+//! formats user text itself. Fluent's Unicode isolation marks are turned off because several
+//! messaging clients show them as junk characters.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use fluent_bundle::FluentValue;
+use fluent_templates::{Loader, static_loader};
+
+use crate::channels::{Button, Reply};
+use crate::understand::Lang;
+
+static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "en",
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// An argument of a localized message.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Str(String),
+    Num(i64),
+}
+
+/// A localized message, not yet rendered: a Fluent id and its arguments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Msg {
+    pub id: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Msg {
+    pub fn new(id: &'static str) -> Self {
+        Self {
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    pub fn arg(mut self, name: &'static str, value: impl Into<String>) -> Self {
+        self.args.push((name, Arg::Str(value.into())));
+        self
+    }
+
+    pub fn num(mut self, name: &'static str, value: i64) -> Self {
+        self.args.push((name, Arg::Num(value)));
+        self
+    }
+
+    pub fn render(&self, lang: Lang) -> String {
+        let args: HashMap<Cow<'static, str>, FluentValue> = self
+            .args
+            .iter()
+            .map(|(k, v)| {
+                let value = match v {
+                    Arg::Str(s) => FluentValue::from(s.clone()),
+                    Arg::Num(n) => FluentValue::from(*n),
+                };
+                (Cow::Borrowed(*k), value)
+            })
+            .collect();
+        LOCALES.lookup_with_args(&lang.langid(), self.id, &args)
+    }
+}
+
+/// Renders one message id with no arguments.
+pub fn t(lang: Lang, id: &'static str) -> String {
+    Msg::new(id).render(lang)
+}
+
+/// What one step produced for the user: a sentence and maybe buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Said {
+    pub msg: Msg,
+    pub buttons: Vec<Button>,
+}
+
+impl Said {
+    pub fn msg(msg: Msg) -> Self {
+        Self {
+            msg,
+            buttons: Vec::new(),
+        }
+    }
+}
+
+/// Joins the sentences of a turn's steps into one reply. One step reads as itself; several
+/// read as one message with each result on its own line, buttons from the step that asked.
+pub fn compose(lang: Lang, said: &[Said]) -> Reply {
+    let text = said
+        .iter()
+        .map(|s| s.msg.render(lang))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let buttons = said.iter().flat_map(|s| s.buttons.clone()).collect();
+    Reply { text, buttons }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn message_ids(lang: &str) -> BTreeSet<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("locales")
+            .join(lang);
+        let mut ids = BTreeSet::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            for line in text.lines() {
+                let Some((head, _)) = line.split_once('=') else {
+                    continue;
+                };
+                let id = head.trim_end();
+                let starts_id = id.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+                if starts_id && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                    ids.insert(id.to_string());
+                }
+            }
+        }
+        ids
+    }
+
+    #[test]
+    fn english_and_hebrew_locales_hold_the_same_message_ids() {
+        let en = message_ids("en");
+        let he = message_ids("he");
+        assert!(en.len() > 10, "expected the locale files to be found");
+        assert_eq!(
+            en.difference(&he).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "missing in he"
+        );
+        assert_eq!(
+            he.difference(&en).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "missing in en"
+        );
+    }
+
+    #[test]
+    fn rendered_messages_have_no_isolation_marks() {
+        let text = Msg::new("greeting-named")
+            .arg("name", "Dana")
+            .render(Lang::He);
+        assert!(text.contains("Dana"));
+        assert!(!text.contains('\u{2068}') && !text.contains('\u{2069}'));
+    }
+
+    #[test]
+    fn hebrew_and_english_differ() {
+        assert_ne!(t(Lang::He, "help"), t(Lang::En, "help"));
+    }
+}

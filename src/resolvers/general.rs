@@ -1,0 +1,111 @@
+//! The general resolver: greetings, thanks, and a polite "I didn't understand, here is what I
+//! can do" for everything no other resolver took.
+
+use super::{Ctx, StepResult};
+use crate::plan::PlannedStep;
+use crate::reply::Msg;
+
+const GREETINGS: &[&str] = &[
+    "hi",
+    "hello",
+    "hey",
+    "good morning",
+    "good evening",
+    "good afternoon",
+    "yo",
+    "shalom",
+    "שלום",
+    "היי",
+    "הי",
+    "אהלן",
+    "הלו",
+    "בוקר טוב",
+    "ערב טוב",
+    "צהריים טובים",
+    "מה נשמע",
+    "מה קורה",
+];
+const THANKS: &[&str] = &[
+    "thanks",
+    "thank you",
+    "thx",
+    "ty",
+    "cheers",
+    "תודה",
+    "תודה רבה",
+    "תנקס",
+    "אחלה",
+    "מעולה",
+];
+
+#[derive(Debug, PartialEq)]
+enum Kind {
+    Greeting,
+    Thanks,
+    Unknown,
+}
+
+/// Short social messages only: "hi" is a greeting, "hi, can you book me a flight" is not.
+fn classify(text: &str) -> Kind {
+    let cleaned: String = text
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c.is_whitespace() {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect::<String>()
+        .to_lowercase();
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let phrase = words.join(" ");
+    let starts = |list: &[&str]| {
+        list.iter()
+            .any(|p| phrase == *p || (phrase.starts_with(p) && phrase[p.len()..].starts_with(' ')))
+    };
+    if words.len() > 5 {
+        Kind::Unknown
+    } else if starts(THANKS) {
+        Kind::Thanks
+    } else if starts(GREETINGS) {
+        Kind::Greeting
+    } else {
+        Kind::Unknown
+    }
+}
+
+pub fn run(ctx: &Ctx<'_>, _step: &PlannedStep) -> StepResult {
+    let msg = match classify(ctx.text) {
+        Kind::Greeting => match ctx.display_name {
+            Some(name) => Msg::new("greeting-named").arg("name", name),
+            None => Msg::new("greeting"),
+        },
+        Kind::Thanks => Msg::new("thanks"),
+        Kind::Unknown => Msg::new("not-understood"),
+    };
+    StepResult::say(msg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_hellos_and_thanks_are_recognised_in_both_languages() {
+        assert_eq!(classify("שלום!"), Kind::Greeting);
+        assert_eq!(classify("Hi there"), Kind::Greeting);
+        assert_eq!(classify("תודה רבה"), Kind::Thanks);
+        assert_eq!(classify("thanks a lot"), Kind::Thanks);
+    }
+
+    #[test]
+    fn longer_requests_are_not_mistaken_for_greetings() {
+        assert_eq!(
+            classify("hi can you please book me a flight to rome"),
+            Kind::Unknown
+        );
+        assert_eq!(classify("history"), Kind::Unknown);
+        assert_eq!(classify("asdfgh"), Kind::Unknown);
+    }
+}

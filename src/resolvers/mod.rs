@@ -1,0 +1,90 @@
+//! Resolvers: one per capability (task, list, calendar, gmail, memory, meta, general). Each
+//! takes a planned step and the turn's context, does its work through the store, and says what
+//! happened as a localized `Said`. Resolvers never format user text themselves.
+
+pub mod general;
+pub mod meta;
+
+use chrono_tz::Tz;
+use sea_orm::{DatabaseTransaction, DbErr};
+
+use crate::clock::TimeContext;
+use crate::plan::PlannedStep;
+use crate::reply::{Msg, Said};
+use crate::store::users::User;
+use crate::understand::{Lang, Resolver};
+
+/// What a resolver sees of the turn.
+pub struct Ctx<'a> {
+    pub db: &'a DatabaseTransaction,
+    pub user: &'a User,
+    pub lang: Lang,
+    pub time: TimeContext,
+    pub text: &'a str,
+    pub display_name: Option<&'a str>,
+}
+
+impl Ctx<'_> {
+    pub fn tz(&self) -> Tz {
+        self.time.tz()
+    }
+}
+
+/// What one step produced: its sentence, and data later steps can use ("remind me to buy it").
+#[derive(Debug, Clone)]
+pub struct StepResult {
+    pub said: Said,
+    pub data: serde_json::Value,
+}
+
+impl StepResult {
+    pub fn say(msg: Msg) -> Self {
+        Self {
+            said: Said::msg(msg),
+            data: serde_json::Value::Null,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ResolveError {
+    #[error("database: {0}")]
+    Db(#[from] DbErr),
+}
+
+pub async fn run(
+    ctx: &Ctx<'_>,
+    step: &PlannedStep,
+    earlier: &[StepResult],
+) -> Result<StepResult, ResolveError> {
+    let _ = earlier;
+    match step.resolver {
+        Resolver::Meta => Ok(meta::run(ctx, step)),
+        Resolver::General => Ok(general::run(ctx, step)),
+        other => Ok(not_built_yet(ctx, step, other)),
+    }
+}
+
+/// For capabilities that are not built yet: say what was understood, so the user sees the
+/// message was read correctly.
+fn not_built_yet(ctx: &Ctx<'_>, step: &PlannedStep, resolver: Resolver) -> StepResult {
+    let what_id = match resolver {
+        Resolver::Task => "resolver-task",
+        Resolver::List => "resolver-list",
+        Resolver::Calendar => "resolver-calendar",
+        Resolver::Gmail => "resolver-gmail",
+        _ => "resolver-memory",
+    };
+    let mut what = crate::reply::t(ctx.lang, what_id);
+    if let Some(title) = step.slots.title.as_deref().or(step.slots.query.as_deref()) {
+        what = format!("{what}: \"{title}\"");
+    }
+    if let Some(when) = step.slots.when {
+        let local = when.with_timezone(&ctx.tz());
+        what = Msg::new("understood-when")
+            .arg("summary", what)
+            .arg("when", local.format("%d/%m/%Y %H:%M").to_string())
+            .render(ctx.lang);
+    }
+    StepResult::say(Msg::new("not-built-yet").arg("what", what))
+}

@@ -1,0 +1,8 @@
+//! sea-orm entities, one per table. Columns mirror migrations/ exactly; relations are joined by
+//! hand in the repositories, so entities stay plain data.
+
+pub mod channel_identity;
+pub mod inbound_message;
+pub mod outbound_message;
+pub mod pending_interaction;
+pub mod user;

@@ -1,0 +1,34 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+#[sea_orm(table_name = "outbound_messages")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub user_id: Option<i64>,
+    pub channel: String,
+    pub external_user: String,
+    /// reply (answer to an inbound message) | push (reminder or anything Ozer starts)
+    pub kind: String,
+    #[sea_orm(column_type = "Text")]
+    pub text: String,
+    /// JSON array of {label, payload}
+    #[sea_orm(column_type = "Text", nullable)]
+    pub buttons: Option<String>,
+    /// pending | sent | failed
+    pub status: String,
+    pub attempts: i32,
+    pub next_attempt_at: DateTimeUtc,
+    pub created_at: DateTimeUtc,
+    pub sent_at: Option<DateTimeUtc>,
+    pub inbound_id: Option<i64>,
+    pub external_id: Option<String>,
+    pub dedupe_key: Option<String>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub error: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

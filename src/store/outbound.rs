@@ -1,0 +1,223 @@
+//! The outbox: every message Ozer sends is first a row here, written in the same transaction as
+//! the turn that produced it. The dispatcher sends pending rows for remote channels; the web
+//! chat reads its rows as a feed. A `dedupe_key` (unique) makes a reminder occurrence queue once.
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::sea_query::{Expr, LockBehavior, LockType};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, TransactionTrait,
+};
+
+use super::entities::outbound_message;
+use crate::channels::{Button, Channel, Reply};
+
+pub use outbound_message::Model as Outbound;
+
+pub const PENDING: &str = "pending";
+pub const SENDING: &str = "sending";
+pub const SENT: &str = "sent";
+pub const FAILED: &str = "failed";
+
+pub const KIND_REPLY: &str = "reply";
+pub const KIND_PUSH: &str = "push";
+
+/// A message to queue.
+pub struct NewOutbound<'a> {
+    pub user_id: Option<i64>,
+    pub channel: Channel,
+    pub external_user: &'a str,
+    pub kind: &'static str,
+    pub reply: &'a Reply,
+    pub inbound_id: Option<i64>,
+    pub dedupe_key: Option<String>,
+}
+
+/// Queues a message. Web and console messages need no network send, so they are stored as
+/// sent (the page and terminal read them directly). Returns `None` when `dedupe_key` was taken.
+pub async fn enqueue(
+    db: &impl ConnectionTrait,
+    new: NewOutbound<'_>,
+    now: DateTime<Utc>,
+) -> Result<Option<Outbound>, DbErr> {
+    let buttons = (!new.reply.buttons.is_empty())
+        .then(|| serde_json::to_string(&new.reply.buttons).unwrap_or_default());
+    let remote = new.channel.is_remote();
+    let am = outbound_message::ActiveModel {
+        user_id: Set(new.user_id),
+        channel: Set(new.channel.as_str().to_string()),
+        external_user: Set(new.external_user.to_string()),
+        kind: Set(new.kind.to_string()),
+        text: Set(new.reply.text.clone()),
+        buttons: Set(buttons),
+        status: Set(if remote { PENDING } else { SENT }.to_string()),
+        attempts: Set(0),
+        next_attempt_at: Set(now),
+        created_at: Set(now),
+        sent_at: Set((!remote).then_some(now)),
+        inbound_id: Set(new.inbound_id),
+        external_id: Set(None),
+        dedupe_key: Set(new.dedupe_key),
+        error: Set(None),
+        ..Default::default()
+    };
+    match am.insert(db).await {
+        Ok(row) => Ok(Some(row)),
+        Err(e) if super::is_unique_violation(&e) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+pub fn reply_of(row: &Outbound) -> Reply {
+    let buttons: Vec<Button> = row
+        .buttons
+        .as_deref()
+        .and_then(|b| serde_json::from_str(b).ok())
+        .unwrap_or_default();
+    Reply {
+        text: row.text.clone(),
+        buttons,
+    }
+}
+
+/// The replies already produced for an inbound message (a redelivered web message gets them again).
+pub async fn for_inbound(
+    db: &impl ConnectionTrait,
+    inbound_id: i64,
+) -> Result<Vec<Outbound>, DbErr> {
+    outbound_message::Entity::find()
+        .filter(outbound_message::Column::InboundId.eq(inbound_id))
+        .order_by_asc(outbound_message::Column::Id)
+        .all(db)
+        .await
+}
+
+/// Pushes (reminders and other messages Ozer starts) for one channel user after `after`.
+pub async fn feed(
+    db: &impl ConnectionTrait,
+    channel: Channel,
+    external_user: &str,
+    after: i64,
+) -> Result<Vec<Outbound>, DbErr> {
+    outbound_message::Entity::find()
+        .filter(outbound_message::Column::Channel.eq(channel.as_str()))
+        .filter(outbound_message::Column::ExternalUser.eq(external_user))
+        .filter(outbound_message::Column::Kind.eq(KIND_PUSH))
+        .filter(outbound_message::Column::Id.gt(after))
+        .order_by_asc(outbound_message::Column::Id)
+        .limit(100)
+        .all(db)
+        .await
+}
+
+pub async fn last_id(
+    db: &impl ConnectionTrait,
+    channel: Channel,
+    external_user: &str,
+) -> Result<i64, DbErr> {
+    let row = outbound_message::Entity::find()
+        .filter(outbound_message::Column::Channel.eq(channel.as_str()))
+        .filter(outbound_message::Column::ExternalUser.eq(external_user))
+        .order_by_desc(outbound_message::Column::Id)
+        .one(db)
+        .await?;
+    Ok(row.map(|r| r.id).unwrap_or(0))
+}
+
+/// How long a claimed row stays ours; a sender that dies mid-send releases it after this.
+const LEASE: Duration = Duration::seconds(60);
+
+/// Claims up to `limit` due rows for remote channels. On PostgreSQL `FOR UPDATE SKIP LOCKED`
+/// lets several instances claim side by side; on SQLite the single connection serialises it.
+pub async fn claim_due(
+    db: &sea_orm::DatabaseConnection,
+    now: DateTime<Utc>,
+    limit: u64,
+) -> Result<Vec<Outbound>, DbErr> {
+    let txn = db.begin().await?;
+    let due = Condition::all()
+        .add(outbound_message::Column::Status.is_in([PENDING, SENDING]))
+        .add(outbound_message::Column::NextAttemptAt.lte(now));
+    let mut query = outbound_message::Entity::find()
+        .filter(due)
+        .order_by_asc(outbound_message::Column::Id)
+        .limit(limit);
+    if super::is_postgres(&txn) {
+        query = query.lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
+    }
+    let rows = query.all(&txn).await?;
+    let mut claimed = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mut am: outbound_message::ActiveModel = row.into();
+        am.status = Set(SENDING.to_string());
+        am.next_attempt_at = Set(now + LEASE);
+        claimed.push(am.update(&txn).await?);
+    }
+    txn.commit().await?;
+    Ok(claimed)
+}
+
+pub async fn mark_sent(
+    db: &impl ConnectionTrait,
+    id: i64,
+    external_id: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    outbound_message::Entity::update_many()
+        .col_expr(outbound_message::Column::Status, Expr::value(SENT))
+        .col_expr(outbound_message::Column::SentAt, Expr::value(Some(now)))
+        .col_expr(
+            outbound_message::Column::ExternalId,
+            Expr::value(external_id),
+        )
+        .filter(outbound_message::Column::Id.eq(id))
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+/// Schedules another attempt after an exponential backoff (2 s, 4 s, ... up to 10 minutes), or
+/// gives up after `max_attempts`.
+pub async fn mark_retry(
+    db: &impl ConnectionTrait,
+    row: &Outbound,
+    error: &str,
+    now: DateTime<Utc>,
+    max_attempts: i32,
+) -> Result<(), DbErr> {
+    let attempts = row.attempts + 1;
+    let status = if attempts >= max_attempts {
+        FAILED
+    } else {
+        PENDING
+    };
+    let backoff = Duration::seconds((2_i64 << attempts.min(9)).min(600));
+    outbound_message::Entity::update_many()
+        .col_expr(outbound_message::Column::Status, Expr::value(status))
+        .col_expr(outbound_message::Column::Attempts, Expr::value(attempts))
+        .col_expr(
+            outbound_message::Column::NextAttemptAt,
+            Expr::value(now + backoff),
+        )
+        .col_expr(
+            outbound_message::Column::Error,
+            Expr::value(Some(error.to_string())),
+        )
+        .filter(outbound_message::Column::Id.eq(row.id))
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+pub async fn mark_failed(db: &impl ConnectionTrait, id: i64, error: &str) -> Result<(), DbErr> {
+    outbound_message::Entity::update_many()
+        .col_expr(outbound_message::Column::Status, Expr::value(FAILED))
+        .col_expr(
+            outbound_message::Column::Error,
+            Expr::value(Some(error.to_string())),
+        )
+        .filter(outbound_message::Column::Id.eq(id))
+        .exec(db)
+        .await
+        .map(|_| ())
+}

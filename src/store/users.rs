@@ -1,0 +1,113 @@
+//! Users and their channel identities: (channel, external id) -> one user.
+
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
+};
+
+use super::entities::{channel_identity, user};
+use crate::channels::Channel;
+use crate::understand::Lang;
+
+pub use user::Model as User;
+
+/// Finds the user behind (channel, external id), creating both on first contact with the
+/// given language and timezone. A lost race with another instance re-reads the winner's row.
+pub async fn find_or_create(
+    db: &impl ConnectionTrait,
+    channel: Channel,
+    external_id: &str,
+    lang: Lang,
+    timezone: &str,
+    now: DateTime<Utc>,
+) -> Result<(User, bool), DbErr> {
+    if let Some(user) = find(db, channel, external_id).await? {
+        return Ok((user, false));
+    }
+    let user = user::ActiveModel {
+        lang: Set(lang.code().to_string()),
+        timezone: Set(timezone.to_string()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    let identity = channel_identity::ActiveModel {
+        channel: Set(channel.as_str().to_string()),
+        external_id: Set(external_id.to_string()),
+        user_id: Set(user.id),
+        created_at: Set(now),
+        window_closed: Set(false),
+        ..Default::default()
+    };
+    match identity.insert(db).await {
+        Ok(_) => Ok((user, true)),
+        Err(e) if super::is_unique_violation(&e) => {
+            user::Entity::delete_by_id(user.id).exec(db).await?;
+            let winner = find(db, channel, external_id).await?;
+            winner.map(|u| (u, false)).ok_or(e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+pub async fn find(
+    db: &impl ConnectionTrait,
+    channel: Channel,
+    external_id: &str,
+) -> Result<Option<User>, DbErr> {
+    let Some(identity) = channel_identity::Entity::find()
+        .filter(channel_identity::Column::Channel.eq(channel.as_str()))
+        .filter(channel_identity::Column::ExternalId.eq(external_id))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    user::Entity::find_by_id(identity.user_id).one(db).await
+}
+
+pub async fn get(db: &impl ConnectionTrait, id: i64) -> Result<Option<User>, DbErr> {
+    user::Entity::find_by_id(id).one(db).await
+}
+
+/// Remembers where the user last wrote from: reminders go there.
+pub async fn touch(
+    db: &impl ConnectionTrait,
+    user: &User,
+    channel: Channel,
+    external_id: &str,
+    at: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    let mut am: user::ActiveModel = user.clone().into();
+    am.last_channel = Set(Some(channel.as_str().to_string()));
+    am.last_external_user = Set(Some(external_id.to_string()));
+    am.last_inbound_at = Set(Some(at));
+    am.update(db).await?;
+    channel_identity::Entity::update_many()
+        .col_expr(
+            channel_identity::Column::LastInboundAt,
+            sea_orm::sea_query::Expr::value(at),
+        )
+        .col_expr(
+            channel_identity::Column::WindowClosed,
+            sea_orm::sea_query::Expr::value(false),
+        )
+        .filter(channel_identity::Column::Channel.eq(channel.as_str()))
+        .filter(channel_identity::Column::ExternalId.eq(external_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_timezone(db: &impl ConnectionTrait, user: &User, tz: &str) -> Result<User, DbErr> {
+    let mut am: user::ActiveModel = user.clone().into();
+    am.timezone = Set(tz.to_string());
+    am.update(db).await
+}
+
+pub async fn set_lang(db: &impl ConnectionTrait, user: &User, lang: Lang) -> Result<User, DbErr> {
+    let mut am: user::ActiveModel = user.clone().into();
+    am.lang = Set(lang.code().to_string());
+    am.update(db).await
+}
