@@ -5,12 +5,16 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_foundation;
+mod m20261121_000002_tasks_lists;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261121_000001_foundation::Migration)]
+        vec![
+            Box::new(m20261121_000001_foundation::Migration),
+            Box::new(m20261121_000002_tasks_lists::Migration),
+        ]
     }
 }

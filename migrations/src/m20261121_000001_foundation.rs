@@ -260,7 +260,7 @@ impl MigrationTrait for Migration {
 }
 
 /// Creates an index (unique or not) on `cols` of `table`.
-async fn create_index<T: IntoIden + 'static, C: IntoIden + 'static>(
+pub(crate) async fn create_index<T: IntoIden + 'static, C: IntoIden + 'static>(
     m: &SchemaManager<'_>,
     name: &str,
     table: T,
