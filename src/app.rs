@@ -15,7 +15,7 @@ use tokio::sync::Notify;
 
 use crate::clock::Clock;
 use crate::config::Settings;
-use crate::{channels, store, turn};
+use crate::{channels, scheduler, store, turn};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -115,8 +115,10 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
     }
 }
 
-/// Background work: answer messages stored but not processed (at start and on every wake-up).
+/// Background work: the reminder scheduler, and answering messages stored but not processed
+/// (at start and on every wake-up).
 fn spawn_workers(state: &AppState) {
+    scheduler::spawn(state);
     let s = state.clone();
     tokio::spawn(async move {
         loop {

@@ -13,6 +13,7 @@ use sea_orm::{DatabaseTransaction, DbErr, TransactionTrait};
 use crate::app::AppState;
 use crate::channels::{Channel, InboundMessage, Reply};
 use crate::clock::TimeContext;
+use crate::conversation;
 use crate::plan::Plan;
 use crate::reply::{self, Msg, Said};
 use crate::resolvers::{self, Ctx, ResolveError, StepResult};
@@ -161,6 +162,9 @@ async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
             .num("count", count as i64)
             .num("max", MAX_CHARS as i64);
         return Ok(vec![Said::msg(msg)]);
+    }
+    if let Some(said) = conversation::try_answer(ctx, row.button.as_deref()).await? {
+        return Ok(vec![said]);
     }
     let understanding = understand::understand(text, ctx.time.now, ctx.lang);
     let plan = Plan::from_understanding(&understanding);

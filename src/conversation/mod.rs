@@ -1,16 +1,52 @@
-//! Conversation state between turns: the pending question (confirm? which one?) a reply may
-//! answer. An answer that does not fit the question is treated as a new message.
+//! Conversation state between turns: the pending question (confirm? which one?) a message may
+//! answer. "yes"/"כן" confirms, "no"/"לא" cancels, "2"/"השני"/"the second one"/a button tap
+//! picks; anything else drops the question and is handled as a new message. Questions expire
+//! (store::pending::TTL), after which a reply is a fresh message too.
 
-use chrono::{DateTime, Utc};
-use sea_orm::{ConnectionTrait, DbErr};
+mod answer;
 
-use crate::store::pending::{self, Pending};
+use crate::reply::{Msg, Said};
+use crate::resolvers::actions::{self, Action, CHOOSE, CONFIRM, Choice};
+use crate::resolvers::{Ctx, ResolveError};
+use crate::store::pending;
 
-/// The user's open question, if any and not expired.
-pub async fn open_question(
-    db: &impl ConnectionTrait,
-    user_id: i64,
-    now: DateTime<Utc>,
-) -> Result<Option<Pending>, DbErr> {
-    pending::current(db, user_id, now).await
+pub use answer::{choice_index, yes_no};
+
+/// Answers the user's open question with this message, if it is an answer. `None` means the
+/// message is not an answer and goes through understanding as usual.
+pub async fn try_answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<Said>, ResolveError> {
+    let now = ctx.time.now.to_utc();
+    let Some(open) = pending::current(ctx.db, ctx.user.id, now).await? else {
+        // A tap on a button of a question that is gone: say so rather than guess.
+        let stale = button.is_some_and(|b| b.starts_with("confirm:") || b.starts_with("choice:"));
+        return Ok(stale.then(|| Said::msg(Msg::new("question-expired"))));
+    };
+    // Whatever the message is, the question is answered or abandoned now.
+    pending::clear(ctx.db, ctx.user.id).await?;
+    match open.kind.as_str() {
+        CONFIRM => {
+            let Ok(action) = serde_json::from_str::<Action>(&open.payload) else {
+                return Ok(None);
+            };
+            match yes_no(ctx.text, button) {
+                Some(true) => Ok(Some(actions::run(ctx, &action).await?.said)),
+                Some(false) => Ok(Some(Said::msg(Msg::new("cancelled")))),
+                None => Ok(None),
+            }
+        }
+        CHOOSE => {
+            let Ok(choices) = serde_json::from_str::<Vec<Choice>>(&open.payload) else {
+                return Ok(None);
+            };
+            let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
+            match choice_index(ctx.text, button, &labels) {
+                Some(i) => Ok(Some(actions::run(ctx, &choices[i].action).await?.said)),
+                None if yes_no(ctx.text, None) == Some(false) => {
+                    Ok(Some(Said::msg(Msg::new("cancelled"))))
+                }
+                None => Ok(None),
+            }
+        }
+        _ => Ok(None),
+    }
 }

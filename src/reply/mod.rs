@@ -13,6 +13,8 @@ use fluent_templates::{Loader, static_loader};
 use crate::channels::{Button, Reply};
 use crate::understand::Lang;
 
+pub mod when;
+
 static_loader! {
     static LOCALES = {
         locales: "./locales",
@@ -74,10 +76,12 @@ pub fn t(lang: Lang, id: &'static str) -> String {
     Msg::new(id).render(lang)
 }
 
-/// What one step produced for the user: a sentence and maybe buttons.
+/// What one step produced for the user: a sentence, maybe buttons, and maybe a clause form of
+/// the sentence ("added milk to your shopping list") for joining with other steps.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Said {
     pub msg: Msg,
+    pub clause: Option<Msg>,
     pub buttons: Vec<Button>,
 }
 
@@ -85,21 +89,60 @@ impl Said {
     pub fn msg(msg: Msg) -> Self {
         Self {
             msg,
+            clause: None,
             buttons: Vec::new(),
         }
     }
 }
 
-/// Joins the sentences of a turn's steps into one reply. One step reads as itself; several
-/// read as one message with each result on its own line, buttons from the step that asked.
+/// Joins the results of a turn's steps into one reply. One step reads as itself. Several steps
+/// that each have a clause form read as one sentence ("Done — added milk to your shopping
+/// list, and I'll remind you tomorrow at 18:00 to buy it."); the other results follow on their
+/// own lines, with buttons from the step that asked.
 pub fn compose(lang: Lang, said: &[Said]) -> Reply {
-    let text = said
-        .iter()
-        .map(|s| s.msg.render(lang))
-        .collect::<Vec<_>>()
-        .join("\n");
     let buttons = said.iter().flat_map(|s| s.buttons.clone()).collect();
-    Reply { text, buttons }
+    let clauses: Vec<String> = said
+        .iter()
+        .filter_map(|s| s.clause.as_ref())
+        .map(|c| c.render(lang))
+        .collect();
+    if said.len() < 2 || clauses.len() < 2 {
+        let text = said
+            .iter()
+            .map(|s| s.msg.render(lang))
+            .collect::<Vec<_>>()
+            .join("\n");
+        return Reply { text, buttons };
+    }
+    let mut parts = vec![
+        Msg::new("reply-combined")
+            .arg("clauses", join_clauses(lang, &clauses))
+            .render(lang),
+    ];
+    parts.extend(
+        said.iter()
+            .filter(|s| s.clause.is_none())
+            .map(|s| s.msg.render(lang)),
+    );
+    Reply {
+        text: parts.join("\n"),
+        buttons,
+    }
+}
+
+/// "a, b, and c" in the user's language.
+fn join_clauses(lang: Lang, clauses: &[String]) -> String {
+    let Some((last, init)) = clauses.split_last() else {
+        return String::new();
+    };
+    if init.is_empty() {
+        return last.clone();
+    }
+    let head = init.join(", ");
+    Msg::new("reply-join")
+        .arg("a", head)
+        .arg("b", last.clone())
+        .render(lang)
 }
 
 #[cfg(test)]
@@ -152,6 +195,25 @@ mod tests {
             .render(Lang::He);
         assert!(text.contains("Dana"));
         assert!(!text.contains('\u{2068}') && !text.contains('\u{2069}'));
+    }
+
+    #[test]
+    fn two_steps_with_clauses_become_one_sentence() {
+        let said = vec![
+            Said {
+                msg: Msg::new("thanks"),
+                clause: Some(Msg::new("day-today")),
+                buttons: vec![],
+            },
+            Said {
+                msg: Msg::new("thanks"),
+                clause: Some(Msg::new("day-tomorrow")),
+                buttons: vec![],
+            },
+        ];
+        let reply = compose(Lang::En, &said);
+        assert_eq!(reply.text.lines().count(), 1, "{}", reply.text);
+        assert!(reply.text.contains("today") && reply.text.contains("tomorrow"));
     }
 
     #[test]

@@ -2,8 +2,12 @@
 //! takes a planned step and the turn's context, does its work through the store, and says what
 //! happened as a localized `Said`. Resolvers never format user text themselves.
 
+pub mod actions;
 pub mod general;
+pub mod list;
+pub mod matching;
 pub mod meta;
+pub mod task;
 
 use chrono_tz::Tz;
 use sea_orm::{DatabaseTransaction, DbErr};
@@ -61,6 +65,8 @@ pub async fn run(
     match step.resolver {
         Resolver::Meta => Ok(meta::run(ctx, step)),
         Resolver::General => Ok(general::run(ctx, step)),
+        Resolver::Task => task::run(ctx, step).await,
+        Resolver::List => list::run(ctx, step).await,
         other => Ok(not_built_yet(ctx, step, other)),
     }
 }
@@ -69,8 +75,6 @@ pub async fn run(
 /// message was read correctly.
 fn not_built_yet(ctx: &Ctx<'_>, step: &PlannedStep, resolver: Resolver) -> StepResult {
     let what_id = match resolver {
-        Resolver::Task => "resolver-task",
-        Resolver::List => "resolver-list",
         Resolver::Calendar => "resolver-calendar",
         Resolver::Gmail => "resolver-gmail",
         _ => "resolver-memory",

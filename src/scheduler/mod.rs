@@ -1,2 +1,166 @@
 //! The reminder scheduler: sends each due reminder on the channel the user last used.
-//! (Filled in with tasks and reminders.)
+//!
+//! Every tick claims due reminders in one transaction (on PostgreSQL with `FOR UPDATE SKIP
+//! LOCKED`, so several instances share the work), queues each occurrence in the outbox under a
+//! unique dedupe key (so no occurrence is ever queued twice, whatever races or restarts happen),
+//! and moves the task to its next occurrence. A reminder found late (Ozer was down) is sent
+//! marked late if it is less than 6 hours overdue, and recorded as missed otherwise.
+
+pub mod recurrence;
+
+use chrono::{DateTime, Duration, Utc};
+use chrono_tz::Tz;
+use sea_orm::sea_query::{LockBehavior, LockType};
+use sea_orm::{
+    ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    TransactionTrait,
+};
+
+use crate::app::AppState;
+use crate::channels::{Channel, Reply};
+use crate::reply::Msg;
+use crate::reply::when::when_phrase;
+use crate::store::entities::task;
+use crate::store::outbound::{self, KIND_PUSH, NewOutbound};
+use crate::store::tasks::{self, Task};
+use crate::store::{self as store_mod, users};
+use crate::understand::Lang;
+
+/// How often the scheduler looks for due reminders: a reminder goes out at most this long
+/// (plus the send itself) after it is due.
+pub const TICK: std::time::Duration = std::time::Duration::from_millis(250);
+/// Past this, a reminder is marked late.
+const LATE_AFTER: Duration = Duration::seconds(60);
+/// Past this, a reminder is recorded as missed instead of sent.
+const MISSED_AFTER: Duration = Duration::hours(6);
+const BATCH: u64 = 100;
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct TickReport {
+    pub sent: usize,
+    pub late: usize,
+    pub missed: usize,
+}
+
+pub fn spawn(state: &AppState) {
+    let s = state.clone();
+    tokio::spawn(async move {
+        loop {
+            match tick(&s).await {
+                Ok(report) if report.sent > 0 => s.wake_outbox.notify_one(),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "scheduler tick failed; retrying"),
+            }
+            tokio::time::sleep(TICK).await;
+        }
+    });
+}
+
+/// One pass over due reminders.
+#[tracing::instrument(skip_all)]
+pub async fn tick(state: &AppState) -> Result<TickReport, DbErr> {
+    let now = state.clock.now();
+    let txn = state.db.begin().await?;
+    let mut query = task::Entity::find()
+        .filter(task::Column::Status.eq(tasks::OPEN))
+        .filter(task::Column::NextFireAt.lte(now))
+        .order_by_asc(task::Column::NextFireAt)
+        .limit(BATCH);
+    if store_mod::is_postgres(&txn) {
+        query = query.lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
+    }
+    let due = query.all(&txn).await?;
+    let mut report = TickReport::default();
+    for t in &due {
+        fire(state, &txn, t, now, &mut report).await?;
+    }
+    txn.commit().await?;
+    Ok(report)
+}
+
+async fn fire(
+    state: &AppState,
+    txn: &DatabaseTransaction,
+    t: &Task,
+    now: DateTime<Utc>,
+    report: &mut TickReport,
+) -> Result<(), DbErr> {
+    let Some(fire_at) = t.next_fire_at else {
+        return Ok(());
+    };
+    let Some(user) = users::get(txn, t.user_id).await? else {
+        return Ok(());
+    };
+    let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
+    let lang = Lang::from_code(&user.lang).unwrap_or(state.settings.lang);
+    let channel = user.last_channel.as_deref().and_then(Channel::parse);
+    let overdue = now - fire_at;
+    if let (Some(channel), Some(external)) = (channel, user.last_external_user.as_deref()) {
+        let reply = Reply::text(reminder_text(
+            lang,
+            t,
+            fire_at,
+            now,
+            tz,
+            overdue > LATE_AFTER,
+        ));
+        let new = NewOutbound {
+            user_id: Some(user.id),
+            channel,
+            external_user: external,
+            kind: KIND_PUSH,
+            reply: &reply,
+            inbound_id: None,
+            dedupe_key: Some(format!("reminder:{}:{}", t.id, fire_at.timestamp())),
+        };
+        let queued = if overdue > MISSED_AFTER {
+            outbound::record_missed(txn, new, now)
+                .await?
+                .map(|_| &mut report.missed)
+        } else if overdue > LATE_AFTER {
+            outbound::enqueue(txn, new, now)
+                .await?
+                .map(|_| &mut report.late)
+        } else {
+            outbound::enqueue(txn, new, now)
+                .await?
+                .map(|_| &mut report.sent)
+        };
+        if let Some(counter) = queued {
+            *counter += 1;
+        }
+    }
+    let next = t
+        .recurrence
+        .as_deref()
+        .and_then(recurrence::parse)
+        .and_then(|rec| {
+            let local = t
+                .local_time
+                .as_deref()
+                .and_then(recurrence::parse_local_time)
+                .unwrap_or_else(|| fire_at.with_timezone(&tz).time());
+            recurrence::next_after(rec, tz, fire_at, local, now)
+        });
+    tasks::advance(txn, t, next, now).await
+}
+
+fn reminder_text(
+    lang: Lang,
+    t: &Task,
+    fire_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    tz: Tz,
+    late: bool,
+) -> String {
+    let title = crate::resolvers::actions::short(&t.title, 500);
+    if late {
+        let when = when_phrase(lang, fire_at.with_timezone(&tz), now.with_timezone(&tz));
+        Msg::new("reminder-push-late")
+            .arg("title", title)
+            .arg("when", when)
+            .render(lang)
+    } else {
+        Msg::new("reminder-push").arg("title", title).render(lang)
+    }
+}

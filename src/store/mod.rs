@@ -4,8 +4,10 @@
 
 pub mod entities;
 pub mod inbound;
+pub mod lists;
 pub mod outbound;
 pub mod pending;
+pub mod tasks;
 pub mod users;
 
 use std::time::Duration;

@@ -18,6 +18,8 @@ pub const PENDING: &str = "pending";
 pub const SENDING: &str = "sending";
 pub const SENT: &str = "sent";
 pub const FAILED: &str = "failed";
+/// a reminder that was too late to send: recorded, never sent
+pub const MISSED: &str = "missed";
 
 pub const KIND_REPLY: &str = "reply";
 pub const KIND_PUSH: &str = "push";
@@ -40,9 +42,33 @@ pub async fn enqueue(
     new: NewOutbound<'_>,
     now: DateTime<Utc>,
 ) -> Result<Option<Outbound>, DbErr> {
+    let status = if new.channel.is_remote() {
+        PENDING
+    } else {
+        SENT
+    };
+    insert(db, new, status, now).await
+}
+
+/// Records a message that will never be sent (a reminder missed by more than the grace
+/// period), under its dedupe key so it is not sent later either.
+pub async fn record_missed(
+    db: &impl ConnectionTrait,
+    new: NewOutbound<'_>,
+    now: DateTime<Utc>,
+) -> Result<Option<Outbound>, DbErr> {
+    insert(db, new, MISSED, now).await
+}
+
+async fn insert(
+    db: &impl ConnectionTrait,
+    new: NewOutbound<'_>,
+    status: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<Outbound>, DbErr> {
     let buttons = (!new.reply.buttons.is_empty())
         .then(|| serde_json::to_string(&new.reply.buttons).unwrap_or_default());
-    let remote = new.channel.is_remote();
+    let delivered = status == SENT;
     let am = outbound_message::ActiveModel {
         user_id: Set(new.user_id),
         channel: Set(new.channel.as_str().to_string()),
@@ -50,11 +76,11 @@ pub async fn enqueue(
         kind: Set(new.kind.to_string()),
         text: Set(new.reply.text.clone()),
         buttons: Set(buttons),
-        status: Set(if remote { PENDING } else { SENT }.to_string()),
+        status: Set(status.to_string()),
         attempts: Set(0),
         next_attempt_at: Set(now),
         created_at: Set(now),
-        sent_at: Set((!remote).then_some(now)),
+        sent_at: Set(delivered.then_some(now)),
         inbound_id: Set(new.inbound_id),
         external_id: Set(None),
         dedupe_key: Set(new.dedupe_key),

@@ -1,0 +1,238 @@
+//! Reading an answer: yes/no, and which numbered option ("2", "השני", "the second one").
+
+use crate::resolvers::matching;
+
+const YES: &[&str] = &[
+    "yes",
+    "y",
+    "yep",
+    "yeah",
+    "yup",
+    "sure",
+    "ok",
+    "okay",
+    "confirm",
+    "do it",
+    "go ahead",
+    "of course",
+    "please do",
+    "כן",
+    "בטח",
+    "בטוח",
+    "אישור",
+    "מאשר",
+    "מאשרת",
+    "סבבה",
+    "נכון",
+    "יאללה",
+    "כן בטח",
+    "כן כן",
+    "אוקיי",
+    "אוקי",
+    "בהחלט",
+    "כמובן",
+];
+const NO: &[&str] = &[
+    "no",
+    "n",
+    "nope",
+    "nah",
+    "cancel",
+    "stop",
+    "don't",
+    "dont",
+    "never mind",
+    "nevermind",
+    "לא",
+    "ביטול",
+    "בטל",
+    "עזוב",
+    "לא תודה",
+    "אל",
+    "ממש לא",
+    "לא לא",
+    "תבטל",
+];
+
+fn clean(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '\'' || c.is_whitespace() {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect::<String>()
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `Some(true)` for yes, `Some(false)` for no, `None` when the message is something else.
+pub fn yes_no(text: &str, button: Option<&str>) -> Option<bool> {
+    match button {
+        Some("confirm:yes") => return Some(true),
+        Some("confirm:no") => return Some(false),
+        _ => {}
+    }
+    let t = clean(text);
+    if YES.contains(&t.as_str()) {
+        Some(true)
+    } else if NO.contains(&t.as_str()) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+const ORDINALS: &[(&[&str], usize)] = &[
+    (
+        &[
+            "first",
+            "1st",
+            "ראשון",
+            "הראשון",
+            "ראשונה",
+            "הראשונה",
+            "אחד",
+            "אחת",
+        ],
+        1,
+    ),
+    (
+        &[
+            "second",
+            "2nd",
+            "שני",
+            "השני",
+            "שנייה",
+            "השנייה",
+            "שניה",
+            "השניה",
+            "שתיים",
+            "שניים",
+        ],
+        2,
+    ),
+    (
+        &[
+            "third",
+            "3rd",
+            "שלישי",
+            "השלישי",
+            "שלישית",
+            "השלישית",
+            "שלוש",
+            "שלושה",
+        ],
+        3,
+    ),
+    (
+        &[
+            "fourth",
+            "4th",
+            "רביעי",
+            "הרביעי",
+            "רביעית",
+            "הרביעית",
+            "ארבע",
+            "ארבעה",
+        ],
+        4,
+    ),
+    (
+        &[
+            "fifth",
+            "5th",
+            "חמישי",
+            "החמישי",
+            "חמישית",
+            "החמישית",
+            "חמש",
+            "חמישה",
+        ],
+        5,
+    ),
+];
+
+/// Words around a choice that carry no meaning of their own ("the second one", "מספר 2").
+const FILLER: &[&str] = &[
+    "the",
+    "one",
+    "number",
+    "no",
+    "option",
+    "please",
+    "מספר",
+    "את",
+    "זה",
+    "זאת",
+    "אופציה",
+    "בבקשה",
+];
+
+/// The 0-based option the message picks among `labels`, if it picks one.
+pub fn choice_index(text: &str, button: Option<&str>, labels: &[&str]) -> Option<usize> {
+    let n = labels.len();
+    if let Some(i) = button
+        .and_then(|b| b.strip_prefix("choice:"))
+        .and_then(|d| d.parse::<usize>().ok())
+    {
+        return (1..=n).contains(&i).then(|| i - 1);
+    }
+    let t = clean(text);
+    let words: Vec<&str> = t
+        .split_whitespace()
+        .filter(|w| !FILLER.contains(w))
+        .collect();
+    if let [word] = words.as_slice() {
+        let w = word.trim_start_matches('#').trim_end_matches('.');
+        let picked = w.parse::<usize>().ok().or_else(|| {
+            if matches!(w, "last" | "האחרון" | "האחרונה" | "אחרון" | "אחרונה")
+            {
+                return Some(n);
+            }
+            ORDINALS
+                .iter()
+                .find(|(names, _)| names.contains(&w))
+                .map(|(_, i)| *i)
+        });
+        if let Some(i) = picked {
+            return (1..=n).contains(&i).then(|| i - 1);
+        }
+    }
+    // The user typed (part of) the option itself: take it when exactly one option fits.
+    match matching::find(text, labels, |l| l) {
+        matching::Found::One(label) => labels.iter().position(|l| *l == label),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yes_and_no_in_both_languages_and_buttons() {
+        assert_eq!(yes_no("כן", None), Some(true));
+        assert_eq!(yes_no("Sure!", None), Some(true));
+        assert_eq!(yes_no("לא", None), Some(false));
+        assert_eq!(yes_no("whatever", Some("confirm:no")), Some(false));
+        assert_eq!(yes_no("add milk to my list", None), None);
+    }
+
+    #[test]
+    fn numbers_ordinals_and_labels_pick_an_option() {
+        let labels = ["call mom (tomorrow at 08:00)", "call dad", "buy flowers"];
+        assert_eq!(choice_index("2", None, &labels), Some(1));
+        assert_eq!(choice_index("השני", None, &labels), Some(1));
+        assert_eq!(choice_index("the second one", None, &labels), Some(1));
+        assert_eq!(choice_index("האחרונה", None, &labels), Some(2));
+        assert_eq!(choice_index("", Some("choice:1"), &labels), Some(0));
+        assert_eq!(choice_index("flowers", None, &labels), Some(2));
+        assert_eq!(choice_index("7", None, &labels), None);
+        assert_eq!(choice_index("what's the weather", None, &labels), None);
+    }
+}

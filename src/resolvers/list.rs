@@ -1,0 +1,483 @@
+//! The list resolver: named lists — create, add (several items at once), remove, check off,
+//! show, rename, delete.
+//!
+//! List names match without the article or the word "list" ("רשימת הקניות" = "קניות").
+//! Adding to a list that does not exist creates it and says so. Deleting a list or more than
+//! one item asks first.
+
+use super::actions::{self, Action};
+use super::matching::{self, Found};
+use super::{Ctx, ResolveError, StepResult};
+use crate::plan::PlannedStep;
+use crate::reply::{Msg, Said};
+use crate::store::lists::{self, Item, List};
+use crate::understand::{Action as Act, Lang};
+
+/// Items shown in a reply; the rest are counted.
+const SHOW_MAX: usize = 30;
+/// Characters of one item shown in a reply (items are stored whole).
+const ITEM_CHARS: usize = 80;
+
+pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let lower = ctx.text.to_lowercase();
+    if ["rename", "שנה את השם", "תשנה את השם", "לשנות את השם"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return rename(ctx, step).await;
+    }
+    match step.action {
+        Act::Create => create(ctx, step).await,
+        Act::Add => add(ctx, step).await,
+        Act::Remove if is_check_off(&lower) => check_off(ctx, step).await,
+        Act::Remove => remove(ctx, step).await,
+        Act::Delete => delete(ctx, step).await,
+        _ => show(ctx, step).await,
+    }
+}
+
+fn is_check_off(lower: &str) -> bool {
+    [
+        "check off",
+        "cross off",
+        "tick off",
+        "mark",
+        "סמן",
+        "תסמן",
+        "סימנתי",
+        "קניתי",
+        "לסמן",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
+/// The name used for matching: lowercase, no "list" word, no Hebrew definite article.
+pub fn normalize_name(name: &str) -> String {
+    let words: Vec<String> = matching::tokens(name)
+        .into_iter()
+        .filter(|w| {
+            !matches!(
+                w.as_str(),
+                "list" | "lists" | "my" | "the" | "רשימת" | "רשימה" | "הרשימה" | "שלי"
+            )
+        })
+        .map(|w| {
+            let mut chars = w.chars();
+            // "הקניות" → "קניות": the article, when enough of a word is left to be one
+            match chars.next() {
+                Some('ה') if chars.clone().count() >= 3 => chars.collect(),
+                _ => w,
+            }
+        })
+        .collect();
+    words.join(" ")
+}
+
+fn display_name(step: &PlannedStep) -> Option<String> {
+    step.slots
+        .list
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+}
+
+/// The user's list named `name`, exact first, then by words.
+async fn find_list(ctx: &Ctx<'_>, name: &str) -> Result<Option<List>, ResolveError> {
+    let all = lists::all(ctx.db, ctx.user.id).await?;
+    let norm = normalize_name(name);
+    if let Some(l) = all.iter().find(|l| l.normalized_name == norm) {
+        return Ok(Some(l.clone()));
+    }
+    Ok(match matching::find(name, &all, |l| l.name.as_str()) {
+        Found::One(l) => Some(l),
+        _ => None,
+    })
+}
+
+async fn not_found(ctx: &Ctx<'_>, name: &str) -> Result<StepResult, ResolveError> {
+    let all = lists::all(ctx.db, ctx.user.id).await?;
+    let msg = if all.is_empty() {
+        Msg::new("list-not-found-none").arg("list", name)
+    } else {
+        let names: Vec<String> = all.iter().map(|l| l.name.clone()).collect();
+        Msg::new("list-not-found")
+            .arg("list", name)
+            .arg("lists", names.join(", "))
+    };
+    Ok(StepResult::say(msg))
+}
+
+async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let Some(name) = display_name(step) else {
+        return Ok(StepResult::say(Msg::new("list-need-name")));
+    };
+    if let Some(existing) = find_list(ctx, &name).await? {
+        return Ok(StepResult::say(
+            Msg::new("list-exists").arg("list", existing.name),
+        ));
+    }
+    let list = lists::create(
+        ctx.db,
+        ctx.user.id,
+        &name,
+        &normalize_name(&name),
+        ctx.time.now.to_utc(),
+    )
+    .await?;
+    if !step.slots.items.is_empty() {
+        return add_to(ctx, &list, &step.slots.items, true).await;
+    }
+    Ok(StepResult::say(
+        Msg::new("list-created").arg("list", list.name),
+    ))
+}
+
+async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let Some(name) = display_name(step) else {
+        return Ok(StepResult::say(Msg::new("list-need-name")));
+    };
+    if step.slots.items.is_empty() {
+        return Ok(StepResult::say(
+            Msg::new("list-need-items").arg("list", name),
+        ));
+    }
+    let (list, created) = match find_list(ctx, &name).await? {
+        Some(l) => (l, false),
+        None => (
+            lists::create(
+                ctx.db,
+                ctx.user.id,
+                &name,
+                &normalize_name(&name),
+                ctx.time.now.to_utc(),
+            )
+            .await?,
+            true,
+        ),
+    };
+    add_to(ctx, &list, &step.slots.items, created).await
+}
+
+async fn add_to(
+    ctx: &Ctx<'_>,
+    list: &List,
+    items: &[String],
+    created: bool,
+) -> Result<StepResult, ResolveError> {
+    let existing = lists::items(ctx.db, list.id).await?;
+    let mut added: Vec<String> = Vec::new();
+    for item in items.iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
+        let dup = existing
+            .iter()
+            .any(|e| !e.checked && e.text.to_lowercase() == item.to_lowercase());
+        if !dup
+            && !added
+                .iter()
+                .any(|a| a.to_lowercase() == item.to_lowercase())
+        {
+            lists::add_item(ctx.db, list.id, item, ctx.time.now.to_utc()).await?;
+            added.push(item.to_string());
+        }
+    }
+    if added.is_empty() {
+        return Ok(StepResult::say(
+            Msg::new("list-already-there").arg("list", list.name.clone()),
+        ));
+    }
+    let shown = join_items(ctx.lang, &added);
+    let id = if created {
+        "list-created-added"
+    } else {
+        "list-added"
+    };
+    let msg = Msg::new(id)
+        .arg("items", shown.clone())
+        .arg("list", list.name.clone());
+    let clause_id = if created {
+        "list-created-added-clause"
+    } else {
+        "list-added-clause"
+    };
+    let clause = Msg::new(clause_id)
+        .arg("items", shown)
+        .arg("list", list.name.clone());
+    let data = serde_json::json!({ "list_id": list.id, "items": added });
+    Ok(StepResult {
+        said: Said {
+            msg,
+            clause: Some(clause),
+            buttons: Vec::new(),
+        },
+        data,
+    })
+}
+
+/// "milk, eggs and bread" / "חלב, ביצים ולחם" — items cut short for the reply.
+pub fn join_items(lang: Lang, items: &[String]) -> String {
+    let short: Vec<String> = items
+        .iter()
+        .map(|i| actions::short(i, ITEM_CHARS))
+        .collect();
+    match short.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => {
+            let and = match lang {
+                // Hebrew "and" is a prefix; before a digit or Latin letter it takes a hyphen.
+                Lang::He
+                    if last
+                        .chars()
+                        .next()
+                        .is_some_and(|c| ('\u{05D0}'..='\u{05EA}').contains(&c)) =>
+                {
+                    " ו".to_string()
+                }
+                Lang::He => " ו-".to_string(),
+                Lang::En => " and ".to_string(),
+            };
+            format!("{}{and}{last}", init.join(", "))
+        }
+    }
+}
+
+/// The list's items that `wanted` names, each resolved on its own.
+fn matching_items(items: &[Item], wanted: &[String]) -> Vec<Item> {
+    let mut out: Vec<Item> = Vec::new();
+    for w in wanted {
+        let hit = match matching::find(w, items, |i| i.text.as_str()) {
+            Found::One(i) => Some(i),
+            Found::Several(many) => many
+                .into_iter()
+                .find(|i| i.text.to_lowercase() == w.to_lowercase()),
+            Found::None(_) => None,
+        };
+        if let Some(i) = hit.filter(|i| !out.iter().any(|o| o.id == i.id)) {
+            out.push(i);
+        }
+    }
+    out
+}
+
+async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let Some(name) = display_name(step) else {
+        return Ok(StepResult::say(Msg::new("list-need-name")));
+    };
+    let Some(list) = find_list(ctx, &name).await? else {
+        return not_found(ctx, &name).await;
+    };
+    let items = lists::items(ctx.db, list.id).await?;
+    let hits = matching_items(&items, &step.slots.items);
+    match hits.len() {
+        0 => Ok(StepResult::say(
+            Msg::new("list-item-not-found").arg("list", list.name),
+        )),
+        1 => remove_ids(ctx, list.id, &[hits[0].id]).await,
+        n => {
+            let names: Vec<String> = hits.iter().map(|i| i.text.clone()).collect();
+            let q = Msg::new("list-remove-confirm")
+                .num("count", n as i64)
+                .arg("items", join_items(ctx.lang, &names))
+                .arg("list", list.name);
+            actions::ask_confirm(
+                ctx,
+                q,
+                Action::RemoveItems {
+                    list_id: list.id,
+                    ids: hits.iter().map(|i| i.id).collect(),
+                },
+            )
+            .await
+        }
+    }
+}
+
+pub async fn remove_ids(
+    ctx: &Ctx<'_>,
+    list_id: i64,
+    ids: &[i64],
+) -> Result<StepResult, ResolveError> {
+    let Some(list) = lists::get(ctx.db, ctx.user.id, list_id).await? else {
+        return Ok(StepResult::say(Msg::new("list-gone")));
+    };
+    let items = lists::items(ctx.db, list.id).await?;
+    let names: Vec<String> = items
+        .iter()
+        .filter(|i| ids.contains(&i.id))
+        .map(|i| i.text.clone())
+        .collect();
+    let bound: Vec<i64> = items
+        .iter()
+        .filter(|i| ids.contains(&i.id))
+        .map(|i| i.id)
+        .collect();
+    lists::remove_items(ctx.db, &bound).await?;
+    if names.is_empty() {
+        return Ok(StepResult::say(
+            Msg::new("list-item-not-found").arg("list", list.name),
+        ));
+    }
+    Ok(StepResult::say(
+        Msg::new("list-removed")
+            .arg("items", join_items(ctx.lang, &names))
+            .arg("list", list.name),
+    ))
+}
+
+async fn check_off(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let Some(name) = display_name(step) else {
+        return Ok(StepResult::say(Msg::new("list-need-name")));
+    };
+    let Some(list) = find_list(ctx, &name).await? else {
+        return not_found(ctx, &name).await;
+    };
+    let items = lists::items(ctx.db, list.id).await?;
+    let hits = matching_items(&items, &step.slots.items);
+    if hits.is_empty() {
+        return Ok(StepResult::say(
+            Msg::new("list-item-not-found").arg("list", list.name),
+        ));
+    }
+    for i in &hits {
+        lists::check_item(ctx.db, i, true).await?;
+    }
+    let names: Vec<String> = hits.iter().map(|i| i.text.clone()).collect();
+    Ok(StepResult::say(
+        Msg::new("list-checked")
+            .arg("items", join_items(ctx.lang, &names))
+            .arg("list", list.name),
+    ))
+}
+
+async fn show(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let Some(name) = display_name(step) else {
+        return show_all(ctx).await;
+    };
+    let Some(list) = find_list(ctx, &name).await? else {
+        return not_found(ctx, &name).await;
+    };
+    let items = lists::items(ctx.db, list.id).await?;
+    if items.is_empty() {
+        return Ok(StepResult::say(
+            Msg::new("list-empty").arg("list", list.name),
+        ));
+    }
+    let mut lines: Vec<String> = items
+        .iter()
+        .take(SHOW_MAX)
+        .map(|i| {
+            format!(
+                "{} {}",
+                if i.checked { "✓" } else { "•" },
+                actions::short(&i.text, ITEM_CHARS)
+            )
+        })
+        .collect();
+    if items.len() > SHOW_MAX {
+        lines.push(
+            Msg::new("list-more")
+                .num("count", (items.len() - SHOW_MAX) as i64)
+                .render(ctx.lang),
+        );
+    }
+    let msg = Msg::new("list-show")
+        .arg("list", list.name)
+        .num("count", items.len() as i64)
+        .arg("lines", lines.join("\n"));
+    Ok(StepResult::say(msg))
+}
+
+async fn show_all(ctx: &Ctx<'_>) -> Result<StepResult, ResolveError> {
+    let all = lists::all(ctx.db, ctx.user.id).await?;
+    if all.is_empty() {
+        return Ok(StepResult::say(Msg::new("lists-none")));
+    }
+    let names: Vec<String> = all.iter().map(|l| format!("• {}", l.name)).collect();
+    Ok(StepResult::say(
+        Msg::new("lists-all")
+            .num("count", all.len() as i64)
+            .arg("lines", names.join("\n")),
+    ))
+}
+
+async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let Some(name) = display_name(step) else {
+        return Ok(StepResult::say(Msg::new("list-need-name")));
+    };
+    let Some(list) = find_list(ctx, &name).await? else {
+        return not_found(ctx, &name).await;
+    };
+    if !step.slots.items.is_empty() {
+        return remove(ctx, step).await;
+    }
+    let count = lists::items(ctx.db, list.id).await?.len();
+    let q = Msg::new("list-delete-confirm")
+        .arg("list", list.name)
+        .num("count", count as i64);
+    actions::ask_confirm(ctx, q, Action::DeleteList { id: list.id }).await
+}
+
+pub async fn delete_id(ctx: &Ctx<'_>, id: i64) -> Result<StepResult, ResolveError> {
+    let Some(list) = lists::get(ctx.db, ctx.user.id, id).await? else {
+        return Ok(StepResult::say(Msg::new("list-gone")));
+    };
+    lists::delete(ctx.db, list.id).await?;
+    Ok(StepResult::say(
+        Msg::new("list-deleted").arg("list", list.name),
+    ))
+}
+
+/// "rename the shopping list to groceries" / "שנה את השם של רשימת הקניות לסופר".
+async fn rename(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let Some(name) = display_name(step) else {
+        return Ok(StepResult::say(Msg::new("list-need-name")));
+    };
+    let Some(list) = find_list(ctx, &name).await? else {
+        return not_found(ctx, &name).await;
+    };
+    let new_name = ctx
+        .text
+        .rsplit_once(" to ")
+        .or_else(|| ctx.text.rsplit_once(" ל-"))
+        .or_else(|| ctx.text.rsplit_once(" לשם "))
+        .map(|(_, n)| n.trim().trim_end_matches(['.', '!', '?']).to_string())
+        .filter(|n| !n.is_empty());
+    let Some(new_name) = new_name else {
+        return Ok(StepResult::say(Msg::new("list-rename-need-name")));
+    };
+    let renamed = lists::rename(ctx.db, &list, &new_name, &normalize_name(&new_name)).await?;
+    Ok(StepResult::say(
+        Msg::new("list-renamed")
+            .arg("old", list.name)
+            .arg("list", renamed.name),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_names_match_without_article_or_list_word() {
+        assert_eq!(normalize_name("רשימת הקניות"), normalize_name("קניות"));
+        assert_eq!(
+            normalize_name("the Shopping list"),
+            normalize_name("shopping")
+        );
+    }
+
+    #[test]
+    fn items_join_naturally_in_both_languages() {
+        let items = vec!["חלב".to_string(), "ביצים".to_string(), "לחם".to_string()];
+        assert_eq!(join_items(Lang::He, &items), "חלב, ביצים ולחם");
+        let en = vec!["milk".to_string(), "eggs".to_string()];
+        assert_eq!(join_items(Lang::En, &en), "milk and eggs");
+    }
+
+    #[test]
+    fn a_500_character_item_is_trimmed_in_replies() {
+        let long = vec!["x".repeat(500)];
+        assert!(join_items(Lang::En, &long).chars().count() <= ITEM_CHARS);
+    }
+}

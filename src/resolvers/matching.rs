@@ -1,0 +1,207 @@
+//! Finding the task, list or item a user means from a few words ("the reminder about the
+//! flowers", "התזכורת לגבי הפרחים"): prefix-aware, plural-tolerant token overlap.
+
+/// Words that name the kind of thing rather than which one ("the reminder about ...").
+const STOPWORDS: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "about",
+    "reminder",
+    "reminders",
+    "task",
+    "tasks",
+    "my",
+    "to",
+    "for",
+    "of",
+    "on",
+    "that",
+    "this",
+    "item",
+    "list",
+    "one",
+    "it",
+    "את",
+    "של",
+    "על",
+    "לגבי",
+    "תזכורת",
+    "התזכורת",
+    "משימה",
+    "המשימה",
+    "משימות",
+    "המשימות",
+    "תזכורות",
+    "התזכורות",
+    "עם",
+    "שלי",
+    "זה",
+    "זאת",
+    "רשימה",
+    "הרשימה",
+    "רשימת",
+];
+
+/// Hebrew one-letter prefixes (and, the, in, to, from, that, as) peeled for matching.
+const HE_PREFIXES: &[char] = &['ו', 'ה', 'ב', 'ל', 'מ', 'ש', 'כ'];
+
+fn fold_final(c: char) -> char {
+    match c {
+        'ך' => 'כ',
+        'ם' => 'מ',
+        'ן' => 'נ',
+        'ף' => 'פ',
+        'ץ' => 'צ',
+        other => other,
+    }
+}
+
+/// Lowercased, punctuation-free tokens with Hebrew final letters folded and niqqud dropped.
+pub fn tokens(text: &str) -> Vec<String> {
+    text.chars()
+        .filter(|c| !('\u{0591}'..='\u{05C7}').contains(c))
+        .map(|c| {
+            if c.is_alphanumeric() {
+                fold_final(c)
+            } else {
+                ' '
+            }
+        })
+        .collect::<String>()
+        .to_lowercase()
+        .split_whitespace()
+        .filter(|w| !STOPWORDS.contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The token and its forms with up to two Hebrew prefixes peeled ("והפרחים" → "הפרחימ",
+/// "פרחימ"), keeping at least two letters so short words are not eaten.
+fn forms(token: &str) -> Vec<&str> {
+    let mut out = vec![token];
+    let mut rest = token;
+    for _ in 0..2 {
+        let mut chars = rest.chars();
+        match chars.next() {
+            Some(c) if HE_PREFIXES.contains(&c) && chars.as_str().chars().count() >= 2 => {
+                rest = chars.as_str();
+                out.push(rest);
+            }
+            _ => break,
+        }
+    }
+    out
+}
+
+fn token_matches(a: &str, b: &str) -> bool {
+    forms(a).iter().any(|x| {
+        forms(b).iter().any(|y| {
+            x == y || {
+                // "flower"/"flowers", "פרח"/"פרחימ": one is a prefix of the other, long enough to mean it
+                let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
+                short.chars().count() >= 3 && long.starts_with(short)
+            }
+        })
+    })
+}
+
+/// 0.0–1.0: the share of the query's words found in the candidate.
+pub fn score(query: &str, candidate: &str) -> f32 {
+    let q = tokens(query);
+    if q.is_empty() {
+        return 0.0;
+    }
+    let c = tokens(candidate);
+    let hits = q
+        .iter()
+        .filter(|qt| c.iter().any(|ct| token_matches(qt, ct)))
+        .count();
+    hits as f32 / q.len() as f32
+}
+
+/// How a query resolved against candidates.
+#[derive(Debug, PartialEq)]
+pub enum Found<T> {
+    One(T),
+    /// several fit about equally well, best first
+    Several(Vec<T>),
+    /// nothing fits; the closest few, best first (maybe empty)
+    None(Vec<T>),
+}
+
+const GOOD: f32 = 0.5;
+const TIE: f32 = 0.15;
+
+pub fn find<T: Clone>(query: &str, candidates: &[T], text_of: impl Fn(&T) -> &str) -> Found<T> {
+    let mut scored: Vec<(f32, &T)> = candidates
+        .iter()
+        .map(|c| (score(query, text_of(c)), c))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let best = scored.first().map(|s| s.0).unwrap_or(0.0);
+    if best < GOOD {
+        let closest = scored
+            .iter()
+            .filter(|s| s.0 > 0.0)
+            .take(3)
+            .map(|s| s.1.clone())
+            .collect();
+        return Found::None(closest);
+    }
+    let close: Vec<T> = scored
+        .iter()
+        .filter(|s| s.0 >= best - TIE)
+        .map(|s| s.1.clone())
+        .collect();
+    if close.len() == 1 {
+        Found::One(close[0].clone())
+    } else {
+        Found::Several(close.into_iter().take(5).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reminder_about_the_flowers_finds_buy_flowers() {
+        let tasks = ["call the bank", "buy flowers for mom", "pack"];
+        assert_eq!(
+            find("the reminder about the flowers", &tasks, |t| t),
+            Found::One("buy flowers for mom")
+        );
+    }
+
+    #[test]
+    fn hebrew_prefixes_and_plurals_match() {
+        let tasks = ["לקנות פרחים לאמא", "להתקשר לבנק"];
+        assert_eq!(
+            find("התזכורת לגבי הפרחים", &tasks, |t| t),
+            Found::One("לקנות פרחים לאמא")
+        );
+        assert!(score("הדוח", "לסיים את הדוחות") >= 0.99);
+    }
+
+    #[test]
+    fn words_that_merely_start_with_a_prefix_letter_are_not_eaten() {
+        assert_eq!(score("לב", "לקנות"), 0.0);
+        assert!(score("מצגת", "לכתוב את המצגת") > 0.99);
+    }
+
+    #[test]
+    fn two_equally_good_matches_are_several() {
+        let tasks = ["call mom", "call dad", "buy milk"];
+        assert_eq!(
+            find("call", &tasks, |t| t),
+            Found::Several(vec!["call mom", "call dad"])
+        );
+    }
+
+    #[test]
+    fn nothing_close_is_none() {
+        let tasks = ["call mom"];
+        assert_eq!(find("dentist", &tasks, |t| t), Found::None(vec![]));
+    }
+}

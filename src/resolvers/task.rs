@@ -1,0 +1,426 @@
+//! The task resolver: tasks and reminders — create, list, complete, update, delete.
+//!
+//! Which task the user means is found by `matching`; several candidates become a numbered
+//! choice, bulk changes a confirmation (both through `actions`). Times are shown in the user's
+//! words and timezone.
+
+use chrono::{DateTime, Duration, Utc};
+use chrono_tz::Tz;
+
+use super::actions::{self, Action, Choice};
+use super::matching::{self, Found};
+use super::{Ctx, ResolveError, StepResult};
+use crate::plan::PlannedStep;
+use crate::reply::when::{recurrence_phrase, when_phrase};
+use crate::reply::{Msg, Said};
+use crate::scheduler::recurrence;
+use crate::store::tasks::{self, NewTask, Task};
+use crate::understand::{Action as Act, TimeProblem};
+
+/// Lines shown when listing tasks; the rest are counted.
+const LIST_MAX: usize = 20;
+
+pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    match step.action {
+        Act::List | Act::Show | Act::Find => list(ctx, step).await,
+        Act::Complete => complete(ctx, step).await,
+        Act::Update => update(ctx, step).await,
+        Act::Delete | Act::Remove => delete(ctx, step).await,
+        _ => create(ctx, step).await,
+    }
+}
+
+fn local(ctx: &Ctx<'_>, at: DateTime<Utc>) -> DateTime<Tz> {
+    at.with_timezone(&ctx.tz())
+}
+
+async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let s = &step.slots;
+    let Some(title) = s.title.as_deref().map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(StepResult::say(Msg::new("task-need-title")));
+    };
+    let rec = s.recurrence.map(recurrence::as_str);
+    match &s.time_problem {
+        Some(TimeProblem::Impossible) => return Ok(StepResult::say(Msg::new("time-impossible"))),
+        Some(TimeProblem::InPast { next: Some(next) }) => {
+            let due = next.to_utc();
+            let q = Msg::new("task-past-confirm")
+                .arg("when", when_phrase(ctx.lang, local(ctx, due), ctx.time.now));
+            let local_time = Some(local(ctx, due).format("%H:%M").to_string());
+            let action = Action::CreateTask {
+                title: title.into(),
+                due,
+                local_time,
+                recurrence: rec.map(str::to_string),
+            };
+            return actions::ask_confirm(ctx, q, action).await;
+        }
+        Some(TimeProblem::InPast { next: None }) => {
+            return Ok(StepResult::say(Msg::new("task-past")));
+        }
+        None => {}
+    }
+    match s.when {
+        Some(when) if when.to_utc() < ctx.time.now.to_utc() - Duration::minutes(1) => {
+            Ok(StepResult::say(Msg::new("task-past")))
+        }
+        Some(when) => {
+            let local_time = Some(when.with_timezone(&ctx.tz()).format("%H:%M").to_string());
+            create_at(ctx, title, when.to_utc(), local_time, rec).await
+        }
+        None => {
+            let new = NewTask {
+                user_id: ctx.user.id,
+                title,
+                due_at: None,
+                local_time: None,
+                recurrence: None,
+            };
+            let task = tasks::create(ctx.db, new, ctx.time.now.to_utc()).await?;
+            let msg = Msg::new("task-created").arg("title", actions::short(&task.title, 200));
+            let clause =
+                Msg::new("task-created-clause").arg("title", actions::short(&task.title, 200));
+            Ok(created(msg, clause, &task))
+        }
+    }
+}
+
+fn created(msg: Msg, clause: Msg, task: &Task) -> StepResult {
+    let data =
+        serde_json::json!({ "task_id": task.id, "title": task.title, "due_at": task.due_at });
+    StepResult {
+        said: Said {
+            msg,
+            clause: Some(clause),
+            buttons: Vec::new(),
+        },
+        data,
+    }
+}
+
+/// Creates a reminder at `due` (and its recurrence), replying with the time in the user's words.
+pub async fn create_at(
+    ctx: &Ctx<'_>,
+    title: &str,
+    due: DateTime<Utc>,
+    local_time: Option<String>,
+    rec: Option<&str>,
+) -> Result<StepResult, ResolveError> {
+    let rec_static = rec.and_then(recurrence::parse);
+    let new = NewTask {
+        user_id: ctx.user.id,
+        title,
+        due_at: Some(due),
+        local_time: rec_static.and(local_time),
+        recurrence: rec_static.map(recurrence::as_str),
+    };
+    let task = tasks::create(ctx.db, new, ctx.time.now.to_utc()).await?;
+    let when = match rec_static {
+        Some(r) => recurrence_phrase(ctx.lang, r, local(ctx, due)),
+        None => when_phrase(ctx.lang, local(ctx, due), ctx.time.now),
+    };
+    let title = actions::short(&task.title, 200);
+    let msg = Msg::new("reminder-created")
+        .arg("when", when.clone())
+        .arg("title", title.clone());
+    let clause = Msg::new("reminder-created-clause")
+        .arg("when", when)
+        .arg("title", title);
+    Ok(created(msg, clause, &task))
+}
+
+async fn list(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let now = ctx.time.now.to_utc();
+    let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+    let lower = ctx.text.to_lowercase();
+    let overdue = ["overdue", "late", "באיחור", "שפספסתי", "שעבר", "פג"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let (shown, header): (Vec<&Task>, Msg) = if overdue {
+        (
+            open.iter()
+                .filter(|t| t.due_at.is_some_and(|d| d < now))
+                .collect(),
+            Msg::new("task-list-overdue"),
+        )
+    } else if let Some(w) = step.slots.window {
+        let (start, end) = (w.start.to_utc(), w.end.to_utc());
+        let phrase = crate::reply::when::day_phrase(ctx.lang, local(ctx, start), ctx.time.now);
+        let inside = |t: &&Task| t.due_at.is_some_and(|d| d >= start && d < end);
+        (
+            open.iter().filter(inside).collect(),
+            Msg::new("task-list-window").arg("period", phrase),
+        )
+    } else {
+        (open.iter().collect(), Msg::new("task-list-all"))
+    };
+    if shown.is_empty() {
+        return Ok(StepResult::say(Msg::new("task-list-empty")));
+    }
+    let mut lines: Vec<String> = shown
+        .iter()
+        .take(LIST_MAX)
+        .map(|t| task_line(ctx, t))
+        .collect();
+    if shown.len() > LIST_MAX {
+        lines.push(
+            Msg::new("list-more")
+                .num("count", (shown.len() - LIST_MAX) as i64)
+                .render(ctx.lang),
+        );
+    }
+    let msg = header
+        .num("count", shown.len() as i64)
+        .arg("lines", lines.join("\n"));
+    Ok(StepResult::say(msg))
+}
+
+fn task_line(ctx: &Ctx<'_>, t: &Task) -> String {
+    let title = actions::short(&t.title, 80);
+    match t.due_at {
+        Some(d) => format!(
+            "• {title} — {}",
+            when_phrase(ctx.lang, local(ctx, d), ctx.time.now)
+        ),
+        None => format!("• {title}"),
+    }
+}
+
+/// "all", "everything", "כל", "הכל": the user means every task, not one of them.
+fn means_all(text: &str) -> bool {
+    matching::tokens(text).iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "all" | "everything" | "כל" | "הכל" | "כולנ" | "כולמ"
+        )
+    })
+}
+
+/// Which open task `query` names: one → act, several → ask, none → say so.
+async fn resolve_one(
+    ctx: &Ctx<'_>,
+    query: &str,
+    make: impl Fn(&Task) -> Action,
+) -> Result<Result<Task, StepResult>, ResolveError> {
+    let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+    match matching::find(query, &open, |t| t.title.as_str()) {
+        Found::One(t) => Ok(Ok(t)),
+        Found::Several(many) => {
+            let choices = many
+                .iter()
+                .map(|t| Choice {
+                    label: choice_label(ctx, t),
+                    action: make(t),
+                })
+                .collect();
+            Ok(Err(actions::ask_choice(
+                ctx,
+                Msg::new("task-which"),
+                choices,
+            )
+            .await?))
+        }
+        Found::None(closest) => {
+            let names: Vec<String> = closest
+                .iter()
+                .map(|t| format!("• {}", actions::short(&t.title, 80)))
+                .collect();
+            let msg = if names.is_empty() {
+                Msg::new("task-not-found").arg("query", actions::short(query, 80))
+            } else {
+                Msg::new("task-not-found-closest")
+                    .arg("query", actions::short(query, 80))
+                    .arg("closest", names.join("\n"))
+            };
+            Ok(Err(StepResult::say(msg)))
+        }
+    }
+}
+
+fn choice_label(ctx: &Ctx<'_>, t: &Task) -> String {
+    let title = actions::short(&t.title, 60);
+    match t.due_at {
+        Some(d) => format!(
+            "{title} ({})",
+            when_phrase(ctx.lang, local(ctx, d), ctx.time.now)
+        ),
+        None => title,
+    }
+}
+
+fn query_of(step: &PlannedStep) -> String {
+    step.slots
+        .title
+        .clone()
+        .or_else(|| step.slots.query.clone())
+        .unwrap_or_default()
+}
+
+async fn complete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let query = query_of(step);
+    if means_all(ctx.text) {
+        let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+        let ids: Vec<i64> = open.iter().map(|t| t.id).collect();
+        if ids.is_empty() {
+            return Ok(StepResult::say(Msg::new("task-list-empty")));
+        }
+        let q = Msg::new("task-complete-all-confirm").num("count", ids.len() as i64);
+        return actions::ask_confirm(ctx, q, Action::CompleteTasks { ids }).await;
+    }
+    match resolve_one(ctx, &query, |t| Action::CompleteTasks { ids: vec![t.id] }).await? {
+        Ok(t) => complete_ids(ctx, &[t.id]).await,
+        Err(asked) => Ok(asked),
+    }
+}
+
+/// Marks tasks done. A recurring reminder's current occurrence is done and the series goes on.
+pub async fn complete_ids(ctx: &Ctx<'_>, ids: &[i64]) -> Result<StepResult, ResolveError> {
+    let now = ctx.time.now.to_utc();
+    let found = tasks::by_ids(ctx.db, ctx.user.id, ids).await?;
+    let mut next_phrase = None;
+    for t in &found {
+        match next_occurrence(ctx, t, now) {
+            Some(next) => {
+                tasks::advance(ctx.db, t, Some(next), now).await?;
+                next_phrase = Some(when_phrase(ctx.lang, local(ctx, next), ctx.time.now));
+            }
+            None => {
+                tasks::mark_done(ctx.db, t, now).await?;
+            }
+        }
+    }
+    let msg = match (found.as_slice(), next_phrase) {
+        ([], _) => Msg::new("task-gone"),
+        ([one], Some(next)) => Msg::new("task-completed-recurring")
+            .arg("title", actions::short(&one.title, 120))
+            .arg("when", next),
+        ([one], None) => Msg::new("task-completed").arg("title", actions::short(&one.title, 120)),
+        (many, _) => Msg::new("task-completed-many").num("count", many.len() as i64),
+    };
+    Ok(StepResult::say(msg))
+}
+
+fn next_occurrence(ctx: &Ctx<'_>, t: &Task, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    let rec = recurrence::parse(t.recurrence.as_deref()?)?;
+    let due = t.due_at?;
+    let time = t
+        .local_time
+        .as_deref()
+        .and_then(recurrence::parse_local_time)
+        .unwrap_or_else(|| local(ctx, due).time());
+    recurrence::next_after(rec, ctx.tz(), due, time, now.max(due))
+}
+
+async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let query = query_of(step);
+    if let Some((old, new)) = rename_parts(&query) {
+        return match resolve_one(ctx, &old, |t| Action::RenameTask {
+            id: t.id,
+            title: new.clone(),
+        })
+        .await?
+        {
+            Ok(t) => rename_id(ctx, t.id, &new).await,
+            Err(asked) => Ok(asked),
+        };
+    }
+    let Some(when) = step.slots.when else {
+        return Ok(StepResult::say(Msg::new("task-update-need-time")));
+    };
+    let due = when.to_utc();
+    match resolve_one(ctx, &query, |t| Action::RescheduleTask { id: t.id, due }).await? {
+        Ok(t) => reschedule_id(ctx, t.id, due).await,
+        Err(asked) => Ok(asked),
+    }
+}
+
+/// "rename X to Y" / "X to Y" in a rename request, "שנה את X לשם Y".
+fn rename_parts(query: &str) -> Option<(String, String)> {
+    let (old, new) = query
+        .split_once(" to ")
+        .or_else(|| query.split_once(" לשם "))?;
+    let (old, new) = (old.trim(), new.trim());
+    (!old.is_empty() && !new.is_empty()).then(|| (old.to_string(), new.to_string()))
+}
+
+pub async fn reschedule_id(
+    ctx: &Ctx<'_>,
+    id: i64,
+    due: DateTime<Utc>,
+) -> Result<StepResult, ResolveError> {
+    let Some(t) = tasks::get(ctx.db, ctx.user.id, id).await? else {
+        return Ok(StepResult::say(Msg::new("task-gone")));
+    };
+    let local_time = Some(local(ctx, due).format("%H:%M").to_string());
+    let t = tasks::reschedule(ctx.db, &t, due, local_time).await?;
+    let msg = Msg::new("task-rescheduled")
+        .arg("title", actions::short(&t.title, 120))
+        .arg("when", when_phrase(ctx.lang, local(ctx, due), ctx.time.now));
+    Ok(StepResult::say(msg))
+}
+
+pub async fn rename_id(ctx: &Ctx<'_>, id: i64, title: &str) -> Result<StepResult, ResolveError> {
+    let Some(t) = tasks::get(ctx.db, ctx.user.id, id).await? else {
+        return Ok(StepResult::say(Msg::new("task-gone")));
+    };
+    let t = tasks::rename(ctx.db, &t, title).await?;
+    Ok(StepResult::say(
+        Msg::new("task-renamed").arg("title", actions::short(&t.title, 120)),
+    ))
+}
+
+async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    let lower = ctx.text.to_lowercase();
+    let completed = [
+        "completed",
+        "done",
+        "finished",
+        "שהושלמו",
+        "שבוצעו",
+        "שסיימתי",
+        "גמורות",
+        "שהסתיימו",
+    ];
+    if completed.iter().any(|w| lower.contains(w)) {
+        let done = tasks::by_status(ctx.db, ctx.user.id, tasks::DONE).await?;
+        return confirm_delete(ctx, done.iter().map(|t| t.id).collect()).await;
+    }
+    if means_all(ctx.text) {
+        let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+        return confirm_delete(ctx, open.iter().map(|t| t.id).collect()).await;
+    }
+    match resolve_one(ctx, &query_of(step), |t| Action::DeleteTasks {
+        ids: vec![t.id],
+    })
+    .await?
+    {
+        Ok(t) => delete_ids(ctx, &[t.id]).await,
+        Err(asked) => Ok(asked),
+    }
+}
+
+async fn confirm_delete(ctx: &Ctx<'_>, ids: Vec<i64>) -> Result<StepResult, ResolveError> {
+    match ids.len() {
+        0 => Ok(StepResult::say(Msg::new("task-nothing-to-delete"))),
+        1 => delete_ids(ctx, &ids).await,
+        n => {
+            actions::ask_confirm(
+                ctx,
+                Msg::new("task-delete-confirm").num("count", n as i64),
+                Action::DeleteTasks { ids },
+            )
+            .await
+        }
+    }
+}
+
+pub async fn delete_ids(ctx: &Ctx<'_>, ids: &[i64]) -> Result<StepResult, ResolveError> {
+    let found = tasks::by_ids(ctx.db, ctx.user.id, ids).await?;
+    let deleted = tasks::delete(ctx.db, ctx.user.id, ids).await?;
+    let msg = match (found.as_slice(), deleted) {
+        (_, 0) => Msg::new("task-gone"),
+        ([one], _) => Msg::new("task-deleted").arg("title", actions::short(&one.title, 120)),
+        _ => Msg::new("task-deleted-many").num("count", deleted as i64),
+    };
+    Ok(StepResult::say(msg))
+}
