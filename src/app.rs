@@ -33,9 +33,7 @@ impl AppState {
         let db = store::connect(&settings.database_url)
             .await
             .map_err(|e| anyhow::anyhow!("DATABASE_URL: cannot open the database ({e})"))?;
-        store::migrate(&db)
-            .await
-            .map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+        store::migrate(&db).await.map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
         Ok(Self {
             db,
             settings: Arc::new(settings),
@@ -59,9 +57,8 @@ impl App {
     pub async fn build_with_clock(settings: Settings, clock: Clock) -> anyhow::Result<Self> {
         let bind = settings.bind;
         let state = AppState::new(settings, clock).await?;
-        let listener = TcpListener::bind(bind)
-            .await
-            .map_err(|e| anyhow::anyhow!("OZER_BIND: cannot listen on {bind} ({e})"))?;
+        let listener =
+            TcpListener::bind(bind).await.map_err(|e| anyhow::anyhow!("OZER_BIND: cannot listen on {bind} ({e})"))?;
         Ok(Self { listener, state })
     }
 
@@ -84,17 +81,13 @@ impl App {
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         spawn_workers(&self.state);
         let router = router(self.state);
-        axum::serve(self.listener, router)
-            .with_graceful_shutdown(shutdown_signal())
-            .await?;
+        axum::serve(self.listener, router).with_graceful_shutdown(shutdown_signal()).await?;
         Ok(())
     }
 }
 
 pub fn router(state: AppState) -> Router {
-    let mut app = Router::new()
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz));
+    let mut app = Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz));
     if state.settings.web_chat {
         app = app.merge(channels::web::router());
     }
@@ -126,9 +119,7 @@ fn spawn_workers(state: &AppState) {
                 tracing::error!(error = %e, "processing stored messages failed");
             }
             // Wake on a new message, or every few seconds to retry what failed.
-            let _ =
-                tokio::time::timeout(std::time::Duration::from_secs(5), s.wake_inbound.notified())
-                    .await;
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), s.wake_inbound.notified()).await;
         }
     });
 }

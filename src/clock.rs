@@ -20,9 +20,7 @@ impl Clock {
 
     /// A clock that stands still at `at` until `advance`/`set` move it.
     pub fn frozen(at: DateTime<Utc>) -> Self {
-        Self {
-            fixed: Some(Arc::new(Mutex::new(at))),
-        }
+        Self { fixed: Some(Arc::new(Mutex::new(at))) }
     }
 
     pub fn now(&self) -> DateTime<Utc> {
@@ -52,9 +50,7 @@ pub struct TimeContext {
 
 impl TimeContext {
     pub fn new(now_utc: DateTime<Utc>, tz: Tz) -> Self {
-        Self {
-            now: now_utc.with_timezone(&tz),
-        }
+        Self { now: now_utc.with_timezone(&tz) }
     }
 
     pub fn tz(&self) -> Tz {
@@ -86,9 +82,7 @@ mod tests {
 
     #[test]
     fn time_context_prints_the_design_format_in_jerusalem() {
-        let utc = DateTime::parse_from_rfc3339("2026-01-22T19:09:21Z")
-            .unwrap()
-            .with_timezone(&Utc);
+        let utc = DateTime::parse_from_rfc3339("2026-01-22T19:09:21Z").unwrap().with_timezone(&Utc);
         let ctx = TimeContext::new(utc, chrono_tz::Asia::Jerusalem);
         assert_eq!(
             ctx.to_string(),
@@ -98,9 +92,7 @@ mod tests {
 
     #[test]
     fn time_context_uses_summer_offset_after_dst() {
-        let utc = DateTime::parse_from_rfc3339("2026-07-01T09:00:00Z")
-            .unwrap()
-            .with_timezone(&Utc);
+        let utc = DateTime::parse_from_rfc3339("2026-07-01T09:00:00Z").unwrap().with_timezone(&Utc);
         let ctx = TimeContext::new(utc, chrono_tz::Asia::Jerusalem);
         assert!(ctx.to_string().contains("(2026-07-01T12:00:00+03:00)"));
     }

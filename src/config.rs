@@ -116,8 +116,7 @@ impl Settings {
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let env = Env(&get);
         let bind: SocketAddr = env.parse_or("OZER_BIND", "127.0.0.1:8080", |v| {
-            v.parse()
-                .map_err(|_| "expected host:port, e.g. 127.0.0.1:8080".to_string())
+            v.parse().map_err(|_| "expected host:port, e.g. 127.0.0.1:8080".to_string())
         })?;
         let public_url_raw = env.get("OZER_PUBLIC_URL");
         let public_url = match &public_url_raw {
@@ -125,9 +124,7 @@ impl Settings {
             None => parse_url("OZER_BIND", &format!("http://{bind}/"))?,
         };
         let timezone = env.parse_or("OZER_TIMEZONE", "Asia/Jerusalem", |v| {
-            v.parse::<Tz>().map_err(|_| {
-                format!("unknown timezone '{v}' (use an IANA name such as Asia/Jerusalem)")
-            })
+            v.parse::<Tz>().map_err(|_| format!("unknown timezone '{v}' (use an IANA name such as Asia/Jerusalem)"))
         })?;
         let lang = env.parse_or("OZER_LANG", "he", |v| {
             Lang::from_code(v).ok_or_else(|| format!("unknown language '{v}' (use he or en)"))
@@ -136,30 +133,21 @@ impl Settings {
             Some(v) => parse_switch("OZER_WEB_CHAT", &v)?,
             None => bind.ip().is_loopback(),
         };
-        let encryption_key = env
-            .get("OZER_ENCRYPTION_KEY")
-            .map(|v| validate_key(&v))
-            .transpose()?;
+        let encryption_key = env.get("OZER_ENCRYPTION_KEY").map(|v| validate_key(&v)).transpose()?;
         let allowlist = env
             .get("OZER_ALLOWLIST")
             .map(|v| {
-                v.split(',')
-                    .map(|s| s.trim().trim_start_matches('+').to_string())
-                    .filter(|s| !s.is_empty())
-                    .collect()
+                v.split(',').map(|s| s.trim().trim_start_matches('+').to_string()).filter(|s| !s.is_empty()).collect()
             })
             .unwrap_or_default();
         let rate_limit_per_minute = env.parse_or("OZER_RATE_LIMIT", "30", |v| {
-            v.parse::<u32>()
-                .map_err(|_| "expected a whole number of messages per minute".to_string())
+            v.parse::<u32>().map_err(|_| "expected a whole number of messages per minute".to_string())
         })?;
         Ok(Settings {
             bind,
             public_url,
             public_url_configured: public_url_raw.is_some(),
-            database_url: env
-                .get("DATABASE_URL")
-                .unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+            database_url: env.get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
             timezone,
             lang,
             web_chat,
@@ -186,9 +174,7 @@ struct Env<'a>(&'a dyn Fn(&str) -> Option<String>);
 impl Env<'_> {
     /// A variable's value; an empty or whitespace-only value counts as unset.
     fn get(&self, key: &str) -> Option<String> {
-        (self.0)(key)
-            .map(|v| v.trim().to_string())
-            .filter(|v| !v.is_empty())
+        (self.0)(key).map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
     }
 
     fn parse_or<T>(
@@ -207,15 +193,9 @@ impl Env<'_> {
 }
 
 fn parse_url(var: &'static str, raw: &str) -> Result<Url, ConfigError> {
-    let url = Url::parse(raw).map_err(|e| ConfigError {
-        var,
-        message: format!("not a URL ({e})"),
-    })?;
+    let url = Url::parse(raw).map_err(|e| ConfigError { var, message: format!("not a URL ({e})") })?;
     if !matches!(url.scheme(), "http" | "https") {
-        return Err(ConfigError {
-            var,
-            message: "expected an http:// or https:// URL".into(),
-        });
+        return Err(ConfigError { var, message: "expected an http:// or https:// URL".into() });
     }
     Ok(url)
 }
@@ -224,10 +204,7 @@ fn parse_switch(var: &'static str, raw: &str) -> Result<bool, ConfigError> {
     match raw.to_ascii_lowercase().as_str() {
         "on" | "true" | "1" | "yes" => Ok(true),
         "off" | "false" | "0" | "no" => Ok(false),
-        _ => Err(ConfigError {
-            var,
-            message: format!("expected on or off, got '{raw}'"),
-        }),
+        _ => Err(ConfigError { var, message: format!("expected on or off, got '{raw}'") }),
     }
 }
 
@@ -245,10 +222,7 @@ fn validate_key(raw: &str) -> Result<Secret, ConfigError> {
 
 /// A channel is on when its token is set; then the settings it cannot work without are required.
 fn require(env: &Env, var: &'static str, why: &str) -> Result<String, ConfigError> {
-    env.get(var).ok_or_else(|| ConfigError {
-        var,
-        message: format!("required when {why} is set"),
-    })
+    env.get(var).ok_or_else(|| ConfigError { var, message: format!("required when {why} is set") })
 }
 
 fn telegram(env: &Env) -> Result<Option<TelegramSettings>, ConfigError> {
@@ -273,12 +247,8 @@ fn whatsapp(env: &Env) -> Result<Option<WhatsappSettings>, ConfigError> {
         verify_token: Secret::new(require(env, "WHATSAPP_VERIFY_TOKEN", why)?),
         phone_number_id: require(env, "WHATSAPP_PHONE_NUMBER_ID", why)?,
         api_url: env.url_or("WHATSAPP_API_URL", "https://graph.facebook.com")?,
-        api_version: env
-            .get("WHATSAPP_API_VERSION")
-            .unwrap_or_else(|| "v21.0".into()),
-        reminder_template: env
-            .get("WHATSAPP_REMINDER_TEMPLATE")
-            .unwrap_or_else(|| "ozer_reminder".into()),
+        api_version: env.get("WHATSAPP_API_VERSION").unwrap_or_else(|| "v21.0".into()),
+        reminder_template: env.get("WHATSAPP_REMINDER_TEMPLATE").unwrap_or_else(|| "ozer_reminder".into()),
     }))
 }
 
@@ -289,10 +259,7 @@ fn google(env: &Env) -> Result<Option<GoogleSettings>, ConfigError> {
     Ok(Some(GoogleSettings {
         client_id,
         client_secret: Secret::new(require(env, "GOOGLE_CLIENT_SECRET", "GOOGLE_CLIENT_ID")?),
-        auth_url: env.url_or(
-            "GOOGLE_AUTH_URL",
-            "https://accounts.google.com/o/oauth2/v2/auth",
-        )?,
+        auth_url: env.url_or("GOOGLE_AUTH_URL", "https://accounts.google.com/o/oauth2/v2/auth")?,
         token_url: env.url_or("GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token")?,
         api_url: env.url_or("GOOGLE_API_URL", "https://www.googleapis.com/")?,
     }))
@@ -315,9 +282,7 @@ fn embeddings(env: &Env) -> Result<Option<EmbeddingsSettings>, ConfigError> {
     };
     Ok(Some(EmbeddingsSettings {
         url: parse_url("EMBEDDINGS_URL", &raw)?,
-        model: env
-            .get("EMBEDDINGS_MODEL")
-            .unwrap_or_else(|| "multilingual-e5-small".into()),
+        model: env.get("EMBEDDINGS_MODEL").unwrap_or_else(|| "multilingual-e5-small".into()),
     }))
 }
 
@@ -327,10 +292,7 @@ mod tests {
     use std::collections::HashMap;
 
     fn settings(pairs: &[(&str, &str)]) -> Result<Settings, ConfigError> {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Settings::from_lookup(move |k| map.get(k).cloned())
     }
 
@@ -350,10 +312,7 @@ mod tests {
     fn unknown_timezone_names_the_variable() {
         let err = settings(&[("OZER_TIMEZONE", "Mars/Olympus")]).unwrap_err();
         assert_eq!(err.var, "OZER_TIMEZONE");
-        assert!(
-            err.to_string()
-                .starts_with("OZER_TIMEZONE: unknown timezone 'Mars/Olympus'")
-        );
+        assert!(err.to_string().starts_with("OZER_TIMEZONE: unknown timezone 'Mars/Olympus'"));
     }
 
     #[test]
@@ -366,24 +325,10 @@ mod tests {
 
     #[test]
     fn bad_bind_language_switch_and_key_are_refused() {
-        assert_eq!(
-            settings(&[("OZER_BIND", "localhost")]).unwrap_err().var,
-            "OZER_BIND"
-        );
-        assert_eq!(
-            settings(&[("OZER_LANG", "fr")]).unwrap_err().var,
-            "OZER_LANG"
-        );
-        assert_eq!(
-            settings(&[("OZER_WEB_CHAT", "maybe")]).unwrap_err().var,
-            "OZER_WEB_CHAT"
-        );
-        assert_eq!(
-            settings(&[("OZER_ENCRYPTION_KEY", "short")])
-                .unwrap_err()
-                .var,
-            "OZER_ENCRYPTION_KEY"
-        );
+        assert_eq!(settings(&[("OZER_BIND", "localhost")]).unwrap_err().var, "OZER_BIND");
+        assert_eq!(settings(&[("OZER_LANG", "fr")]).unwrap_err().var, "OZER_LANG");
+        assert_eq!(settings(&[("OZER_WEB_CHAT", "maybe")]).unwrap_err().var, "OZER_WEB_CHAT");
+        assert_eq!(settings(&[("OZER_ENCRYPTION_KEY", "short")]).unwrap_err().var, "OZER_ENCRYPTION_KEY");
     }
 
     #[test]
@@ -410,10 +355,7 @@ mod tests {
         .unwrap();
         let printed = format!("{s:?}");
         for secret in ["very-secret-token", "hook-secret-xyz", "sk-live-abc"] {
-            assert!(
-                !printed.contains(secret),
-                "{secret} leaked into Debug output"
-            );
+            assert!(!printed.contains(secret), "{secret} leaked into Debug output");
         }
         assert!(printed.contains("Secret(***)"));
     }

@@ -49,10 +49,7 @@ impl IntoResponse for AppError {
             AppError::NotFound => (StatusCode::NOT_FOUND, "not found".to_string()),
             AppError::Internal(e) => {
                 tracing::error!(error = ?e, "request failed");
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal error".to_string(),
-                )
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal error".to_string())
             }
         };
         (status, Json(serde_json::json!({ "error": message }))).into_response()

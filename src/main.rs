@@ -9,11 +9,7 @@ use ozer::clock::Clock;
 use ozer::config::Settings;
 
 #[derive(Parser)]
-#[command(
-    name = "ozer",
-    version,
-    about = "Ozer (עוזר): a Hebrew/English personal assistant"
-)]
+#[command(name = "ozer", version, about = "Ozer (עוזר): a Hebrew/English personal assistant")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -41,8 +37,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::Understand { bench } => understand(bench),
-        Command::Time => ozer::understand::cli::run_time(BufReader::new(stdin()), stdout().lock())
-            .map_err(Into::into),
+        Command::Time => ozer::understand::cli::run_time(BufReader::new(stdin()), stdout().lock()).map_err(Into::into),
         command => with_runtime(command),
     };
     match result {
@@ -62,10 +57,7 @@ fn understand(bench: Option<usize>) -> anyhow::Result<()> {
             println!("{report}");
             Ok(())
         }
-        None => Ok(ozer::understand::cli::run_understand(
-            input,
-            stdout().lock(),
-        )?),
+        None => Ok(ozer::understand::cli::run_understand(input, stdout().lock())?),
     }
 }
 
@@ -86,9 +78,7 @@ fn with_runtime(command: Command) -> anyhow::Result<()> {
                 println!("migrations applied");
                 Ok(())
             }
-            Command::Chat => {
-                ozer::channels::console::run(AppState::new(settings, Clock::system()).await?).await
-            }
+            Command::Chat => ozer::channels::console::run(AppState::new(settings, Clock::system()).await?).await,
             _ => serve(settings).await,
         }
     })

@@ -43,10 +43,7 @@ impl From<ResolveError> for TurnError {
 
 /// Stores a message and runs its turn now, returning the replies (web chat and console).
 /// A message seen before gets the replies it got the first time, and nothing runs again.
-pub async fn accept_and_run(
-    state: &AppState,
-    msg: InboundMessage,
-) -> Result<Vec<Reply>, TurnError> {
+pub async fn accept_and_run(state: &AppState, msg: InboundMessage) -> Result<Vec<Reply>, TurnError> {
     match inbound::record(&state.db, &msg).await? {
         Recorded::New(row) => run(state, row.id, Delivery::Inline).await,
         Recorded::Duplicate(row) => stored_replies(state, row.id).await,
@@ -64,11 +61,7 @@ pub enum Delivery {
 /// Runs the turn of a stored message. Failures are retried a few times; after that the user gets
 /// a localized apology and the cause stays in the log.
 #[tracing::instrument(skip_all, fields(inbound_id))]
-pub async fn run(
-    state: &AppState,
-    inbound_id: i64,
-    delivery: Delivery,
-) -> Result<Vec<Reply>, TurnError> {
+pub async fn run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     match try_run(state, inbound_id, delivery).await {
         Ok(replies) => Ok(replies),
         Err(err) => {
@@ -83,11 +76,7 @@ async fn stored_replies(state: &AppState, inbound_id: i64) -> Result<Vec<Reply>,
     Ok(rows.iter().map(outbound::reply_of).collect())
 }
 
-async fn try_run(
-    state: &AppState,
-    inbound_id: i64,
-    delivery: Delivery,
-) -> Result<Vec<Reply>, TurnError> {
+async fn try_run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     let txn = state.db.begin().await?;
     let Some(row) = inbound::get(&txn, inbound_id).await? else {
         return Ok(Vec::new());
@@ -101,11 +90,7 @@ async fn try_run(
     let user = identify(state, &txn, &row, channel, now).await?;
     let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
     let lang = message_lang(&row.text, &user);
-    let user = if lang.code() != user.lang {
-        users::set_lang(&txn, &user, lang).await?
-    } else {
-        user
-    };
+    let user = if lang.code() != user.lang { users::set_lang(&txn, &user, lang).await? } else { user };
     let ctx = Ctx {
         db: &txn,
         user: &user,
@@ -138,8 +123,7 @@ async fn identify(
         .or_else(|| row.lang_hint.as_deref().and_then(Lang::from_code))
         .unwrap_or(state.settings.lang);
     let tz = state.settings.timezone.name();
-    let (user, _created) =
-        users::find_or_create(txn, channel, &row.external_user, first_lang, tz, now).await?;
+    let (user, _created) = users::find_or_create(txn, channel, &row.external_user, first_lang, tz, now).await?;
     users::touch(txn, &user, channel, &row.external_user, now).await?;
     Ok(user)
 }
@@ -147,8 +131,7 @@ async fn identify(
 /// The reply follows the language of this message; a message with no words (emoji, digits)
 /// keeps the user's last language.
 fn message_lang(text: &str, user: &User) -> Lang {
-    understand::lang::detect(text)
-        .unwrap_or_else(|| Lang::from_code(&user.lang).unwrap_or(Lang::He))
+    understand::lang::detect(text).unwrap_or_else(|| Lang::from_code(&user.lang).unwrap_or(Lang::He))
 }
 
 async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
@@ -158,9 +141,7 @@ async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
     }
     let count = text.chars().count();
     if count > MAX_CHARS {
-        let msg = Msg::new("too-long")
-            .num("count", count as i64)
-            .num("max", MAX_CHARS as i64);
+        let msg = Msg::new("too-long").num("count", count as i64).num("max", MAX_CHARS as i64);
         return Ok(vec![Said::msg(msg)]);
     }
     if let Some(said) = conversation::try_answer(ctx, row.button.as_deref()).await? {
@@ -204,11 +185,7 @@ async fn queue_reply(
 
 /// After a failed attempt: count it; once attempts run out (or the user is waiting inline), tell
 /// the user something went wrong and close the message so it is not retried forever.
-async fn give_up_or_retry(
-    state: &AppState,
-    inbound_id: i64,
-    delivery: Delivery,
-) -> Result<Vec<Reply>, TurnError> {
+async fn give_up_or_retry(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     let Some(row) = inbound::get(&state.db, inbound_id).await? else {
         return Ok(Vec::new());
     };

@@ -21,10 +21,7 @@ async fn the_web_chat_works_on_postgres_and_a_resend_runs_once() {
     assert!(app.say("מה אתה יכול לעשות?").await.contains("תזכורות"));
     let body = serde_json::json!({"text": "help", "id": "same"});
     assert_eq!(app.post_chat(body.clone()).await, app.post_chat(body).await);
-    let inbound = ozer::store::entities::inbound_message::Entity::find()
-        .count(&app.state.db)
-        .await
-        .unwrap();
+    let inbound = ozer::store::entities::inbound_message::Entity::find().count(&app.state.db).await.unwrap();
     assert_eq!(inbound, 2);
 }
 

@@ -27,20 +27,14 @@ async fn state_on(dir: &TempDir, url: Option<&str>, clock: Clock) -> AppState {
     if let Some(url) = url {
         extra.push(("DATABASE_URL", url));
     }
-    AppState::new(test_settings(dir, &extra), clock)
-        .await
-        .unwrap()
+    AppState::new(test_settings(dir, &extra), clock).await.unwrap()
 }
 
 /// A user who last wrote on `channel` as `external`, in `tz`.
 async fn user(state: &AppState, channel: Channel, external: &str, tz: &str, lang: Lang) -> i64 {
     let now = state.clock.now();
-    let (u, _) = users::find_or_create(&state.db, channel, external, lang, tz, now)
-        .await
-        .unwrap();
-    users::touch(&state.db, &u, channel, external, now)
-        .await
-        .unwrap();
+    let (u, _) = users::find_or_create(&state.db, channel, external, lang, tz, now).await.unwrap();
+    users::touch(&state.db, &u, channel, external, now).await.unwrap();
     u.id
 }
 
@@ -58,18 +52,11 @@ async fn reminder(
         local_time: rec.map(|(_, t)| t.to_string()),
         recurrence: rec.map(|(r, _)| r),
     };
-    tasks::create(&state.db, new, state.clock.now())
-        .await
-        .unwrap()
-        .id
+    tasks::create(&state.db, new, state.clock.now()).await.unwrap().id
 }
 
 async fn pushes(state: &AppState) -> Vec<outbound_message::Model> {
-    outbound_message::Entity::find()
-        .filter(outbound_message::Column::Kind.eq("push"))
-        .all(&state.db)
-        .await
-        .unwrap()
+    outbound_message::Entity::find().filter(outbound_message::Column::Kind.eq("push")).all(&state.db).await.unwrap()
 }
 
 #[tokio::test]
@@ -78,12 +65,7 @@ async fn a_due_reminder_reaches_the_web_feed_within_a_second() {
     let app = spawn_app_with(&[], clock.clone()).await;
     let body = app.chat("hi").await;
     assert!(body["replies"].is_array());
-    let uid = ozer::store::entities::user::Entity::find()
-        .one(&app.state.db)
-        .await
-        .unwrap()
-        .unwrap()
-        .id;
+    let uid = ozer::store::entities::user::Entity::find().one(&app.state.db).await.unwrap().unwrap().id;
     reminder(&app.state, uid, "לארוז", utc("2026-01-22T19:10:00Z"), None).await;
     clock.set(utc("2026-01-22T19:10:00Z"));
     let started = std::time::Instant::now();
@@ -93,10 +75,7 @@ async fn a_due_reminder_reaches_the_web_feed_within_a_second() {
             assert!(m["text"].as_str().unwrap().contains("לארוז"));
             break;
         }
-        assert!(
-            started.elapsed() < std::time::Duration::from_millis(1000),
-            "not delivered within 1 s"
-        );
+        assert!(started.elapsed() < std::time::Duration::from_millis(1000), "not delivered within 1 s");
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
 }
@@ -120,41 +99,17 @@ async fn reminders_missed_while_down_are_sent_late_under_six_hours_and_recorded_
     let clock = Clock::frozen(utc("2026-01-22T19:00:00Z"));
     let state = state_on(&dir, None, clock.clone()).await;
     let uid = user(&state, Channel::Web, "w1", "Asia/Jerusalem", Lang::En).await;
-    reminder(
-        &state,
-        uid,
-        "two hours ago",
-        utc("2026-01-22T17:00:00Z"),
-        None,
-    )
-    .await;
-    reminder(
-        &state,
-        uid,
-        "seven hours ago",
-        utc("2026-01-22T12:00:00Z"),
-        None,
-    )
-    .await;
+    reminder(&state, uid, "two hours ago", utc("2026-01-22T17:00:00Z"), None).await;
+    reminder(&state, uid, "seven hours ago", utc("2026-01-22T12:00:00Z"), None).await;
     let report = scheduler::tick(&state).await.unwrap();
     assert_eq!((report.sent, report.late, report.missed), (0, 1, 1));
     let rows = pushes(&state).await;
-    let late = rows
-        .iter()
-        .find(|r| r.text.contains("two hours ago"))
-        .unwrap();
+    let late = rows.iter().find(|r| r.text.contains("two hours ago")).unwrap();
     assert!(late.text.contains("late"), "{}", late.text);
     assert_eq!(late.status, "sent");
-    let missed = rows
-        .iter()
-        .find(|r| r.text.contains("seven hours ago"))
-        .unwrap();
+    let missed = rows.iter().find(|r| r.text.contains("seven hours ago")).unwrap();
     assert_eq!(missed.status, "missed");
-    assert_eq!(
-        scheduler::tick(&state).await.unwrap(),
-        Default::default(),
-        "nothing twice"
-    );
+    assert_eq!(scheduler::tick(&state).await.unwrap(), Default::default(), "nothing twice");
 }
 
 #[tokio::test]
@@ -163,21 +118,10 @@ async fn a_daily_0800_reminder_stays_0800_local_across_the_israel_dst_change() {
     let clock = Clock::frozen(utc("2026-03-26T06:00:00Z")); // 08:00 +02:00
     let state = state_on(&dir, None, clock.clone()).await;
     let uid = user(&state, Channel::Web, "w1", "Asia/Jerusalem", Lang::He).await;
-    let id = reminder(
-        &state,
-        uid,
-        "ויטמינים",
-        utc("2026-03-26T06:00:00Z"),
-        Some(("daily", "08:00")),
-    )
-    .await;
+    let id = reminder(&state, uid, "ויטמינים", utc("2026-03-26T06:00:00Z"), Some(("daily", "08:00"))).await;
     assert_eq!(scheduler::tick(&state).await.unwrap().sent, 1);
     let t = tasks::get(&state.db, uid, id).await.unwrap().unwrap();
-    assert_eq!(
-        t.next_fire_at,
-        Some(utc("2026-03-27T05:00:00Z")),
-        "08:00 +03:00 after the change"
-    );
+    assert_eq!(t.next_fire_at, Some(utc("2026-03-27T05:00:00Z")), "08:00 +03:00 after the change");
     clock.set(utc("2026-03-27T05:00:00Z"));
     assert_eq!(scheduler::tick(&state).await.unwrap().sent, 1);
     assert_eq!(pushes(&state).await.len(), 2);
@@ -189,21 +133,10 @@ async fn a_daily_0800_reminder_stays_0800_local_across_the_us_dst_change() {
     let clock = Clock::frozen(utc("2026-03-07T13:00:00Z")); // 08:00 EST
     let state = state_on(&dir, None, clock.clone()).await;
     let uid = user(&state, Channel::Web, "w1", "America/New_York", Lang::En).await;
-    let id = reminder(
-        &state,
-        uid,
-        "walk",
-        utc("2026-03-07T13:00:00Z"),
-        Some(("daily", "08:00")),
-    )
-    .await;
+    let id = reminder(&state, uid, "walk", utc("2026-03-07T13:00:00Z"), Some(("daily", "08:00"))).await;
     scheduler::tick(&state).await.unwrap();
     let t = tasks::get(&state.db, uid, id).await.unwrap().unwrap();
-    assert_eq!(
-        t.next_fire_at,
-        Some(utc("2026-03-08T12:00:00Z")),
-        "08:00 EDT"
-    );
+    assert_eq!(t.next_fire_at, Some(utc("2026-03-08T12:00:00Z")), "08:00 EDT");
 }
 
 #[tokio::test]
@@ -231,26 +164,14 @@ async fn race(url: Option<&str>) {
     let b = state_on(&dir, url, clock.clone()).await;
     let uid = user(&a, Channel::Telegram, "42", "Asia/Jerusalem", Lang::He).await;
     for i in 0..40 {
-        reminder(
-            &a,
-            uid,
-            &format!("task {i}"),
-            utc("2026-01-22T18:59:30Z"),
-            None,
-        )
-        .await;
+        reminder(&a, uid, &format!("task {i}"), utc("2026-01-22T18:59:30Z"), None).await;
     }
     let run = |s: AppState| async move {
         for _ in 0..10 {
             let _ = scheduler::tick(&s).await;
         }
     };
-    tokio::join!(
-        run(a.clone()),
-        run(b.clone()),
-        run(a.clone()),
-        run(b.clone())
-    );
+    tokio::join!(run(a.clone()), run(b.clone()), run(a.clone()), run(b.clone()));
     let rows = pushes(&a).await;
     assert_eq!(rows.len(), 40, "each reminder queued exactly once");
     let mut keys: Vec<_> = rows.iter().map(|r| r.dedupe_key.clone().unwrap()).collect();

@@ -8,13 +8,9 @@ use sea_orm::{EntityTrait, PaginatorTrait};
 #[tokio::test]
 async fn health_and_readiness_answer_ok() {
     let app = spawn_app().await;
-    let health = reqwest::get(format!("{}/healthz", app.address))
-        .await
-        .unwrap();
+    let health = reqwest::get(format!("{}/healthz", app.address)).await.unwrap();
     assert_eq!(health.status(), 200);
-    let ready = reqwest::get(format!("{}/readyz", app.address))
-        .await
-        .unwrap();
+    let ready = reqwest::get(format!("{}/readyz", app.address)).await.unwrap();
     assert_eq!(ready.status(), 200);
 }
 
@@ -23,12 +19,7 @@ async fn the_chat_page_is_served_right_to_left_aware() {
     let app = spawn_app().await;
     let res = reqwest::get(format!("{}/", app.address)).await.unwrap();
     assert_eq!(res.status(), 200);
-    assert!(
-        res.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .starts_with("text/html")
-    );
+    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
     let body = res.text().await.unwrap();
     assert!(body.contains("dir=\"auto\"") && body.contains("/api/chat"));
 }
@@ -45,14 +36,8 @@ async fn hebrew_help_question_is_answered_in_hebrew() {
 async fn english_help_is_answered_in_english() {
     let app = spawn_app().await;
     let text = app.say("help").await;
-    assert!(
-        text.contains("reminders") || text.contains("Reminders"),
-        "{text}"
-    );
-    assert!(
-        !text.chars().any(|c| ('\u{05D0}'..='\u{05EA}').contains(&c)),
-        "{text}"
-    );
+    assert!(text.contains("reminders") || text.contains("Reminders"), "{text}");
+    assert!(!text.chars().any(|c| ('\u{05D0}'..='\u{05EA}').contains(&c)), "{text}");
 }
 
 #[tokio::test]
@@ -103,13 +88,7 @@ async fn invalid_json_or_missing_text_is_a_400_with_a_json_error() {
 async fn an_oversized_body_is_rejected_without_a_crash() {
     let app = spawn_app().await;
     let huge = serde_json::json!({ "text": "a".repeat(200_000) });
-    let res = app
-        .client
-        .post(format!("{}/api/chat", app.address))
-        .json(&huge)
-        .send()
-        .await
-        .unwrap();
+    let res = app.client.post(format!("{}/api/chat", app.address)).json(&huge).send().await.unwrap();
     assert_eq!(res.status(), 413);
     assert!(!app.say("help").await.is_empty(), "still serving");
 }
@@ -121,10 +100,7 @@ async fn a_resent_message_with_the_same_id_runs_once_and_gets_the_same_reply() {
     let first = app.post_chat(body.clone()).await;
     let second = app.post_chat(body).await;
     assert_eq!(first, second);
-    let inbound = ozer::store::entities::inbound_message::Entity::find()
-        .count(&app.state.db)
-        .await
-        .unwrap();
+    let inbound = ozer::store::entities::inbound_message::Entity::find().count(&app.state.db).await.unwrap();
     assert_eq!(inbound, 1);
 }
 
@@ -141,25 +117,15 @@ async fn the_session_cookie_is_http_only_and_keeps_one_user() {
     let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
     assert!(cookie.contains("HttpOnly") && cookie.starts_with("ozer_session="));
     app.say("help").await;
-    let users = ozer::store::entities::user::Entity::find()
-        .count(&app.state.db)
-        .await
-        .unwrap();
+    let users = ozer::store::entities::user::Entity::find().count(&app.state.db).await.unwrap();
     assert_eq!(users, 1);
 }
 
 #[tokio::test]
 async fn the_feed_starts_empty_and_returns_a_position() {
     let app = spawn_app().await;
-    let res: serde_json::Value = app
-        .client
-        .get(format!("{}/api/chat/messages", app.address))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let res: serde_json::Value =
+        app.client.get(format!("{}/api/chat/messages", app.address)).send().await.unwrap().json().await.unwrap();
     assert_eq!(res["messages"].as_array().unwrap().len(), 0);
     assert!(res["last_id"].is_i64());
 }
@@ -172,9 +138,7 @@ async fn a_database_error_mid_turn_gets_a_localized_apology() {
     use sea_orm::ConnectionTrait;
     app.state
         .db
-        .execute_unprepared(
-            "DROP TABLE pending_interactions; ALTER TABLE users RENAME TO users_gone",
-        )
+        .execute_unprepared("DROP TABLE pending_interactions; ALTER TABLE users RENAME TO users_gone")
         .await
         .unwrap();
     let text = app.say("שלום").await;

@@ -12,9 +12,6 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![
-            Box::new(m20261121_000001_foundation::Migration),
-            Box::new(m20261121_000002_tasks_lists::Migration),
-        ]
+        vec![Box::new(m20261121_000001_foundation::Migration), Box::new(m20261121_000002_tasks_lists::Migration)]
     }
 }

@@ -106,9 +106,7 @@ impl MigrationTrait for Migration {
                 .col(string(ChannelIdentities::ExternalId))
                 .col(big_integer(ChannelIdentities::UserId))
                 .col(timestamp_with_time_zone(ChannelIdentities::CreatedAt))
-                .col(timestamp_with_time_zone_null(
-                    ChannelIdentities::LastInboundAt,
-                ))
+                .col(timestamp_with_time_zone_null(ChannelIdentities::LastInboundAt))
                 .col(boolean(ChannelIdentities::WindowClosed).default(false))
                 .foreign_key(
                     ForeignKey::create()
@@ -156,14 +154,7 @@ impl MigrationTrait for Migration {
             true,
         )
         .await?;
-        create_index(
-            m,
-            "ix_inbound_status",
-            InboundMessages::Table,
-            [InboundMessages::Status],
-            false,
-        )
-        .await?;
+        create_index(m, "ix_inbound_status", InboundMessages::Table, [InboundMessages::Status], false).await?;
 
         m.create_table(
             Table::create()
@@ -188,14 +179,7 @@ impl MigrationTrait for Migration {
         )
         .await?;
         // A reminder occurrence is queued at most once, whatever crashes or races happen.
-        create_index(
-            m,
-            "ux_outbound_dedupe",
-            OutboundMessages::Table,
-            [OutboundMessages::DedupeKey],
-            true,
-        )
-        .await?;
+        create_index(m, "ux_outbound_dedupe", OutboundMessages::Table, [OutboundMessages::DedupeKey], true).await?;
         create_index(
             m,
             "ix_outbound_status",
@@ -208,11 +192,7 @@ impl MigrationTrait for Migration {
             m,
             "ix_outbound_feed",
             OutboundMessages::Table,
-            [
-                OutboundMessages::Channel,
-                OutboundMessages::ExternalUser,
-                OutboundMessages::Id,
-            ],
+            [OutboundMessages::Channel, OutboundMessages::ExternalUser, OutboundMessages::Id],
             false,
         )
         .await?;
@@ -235,14 +215,7 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        create_index(
-            m,
-            "ix_pending_user",
-            PendingInteractions::Table,
-            [PendingInteractions::UserId],
-            false,
-        )
-        .await
+        create_index(m, "ix_pending_user", PendingInteractions::Table, [PendingInteractions::UserId], false).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {

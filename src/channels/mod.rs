@@ -27,14 +27,7 @@ impl Channel {
     }
 
     pub fn parse(s: &str) -> Option<Channel> {
-        [
-            Channel::Web,
-            Channel::Console,
-            Channel::Telegram,
-            Channel::Whatsapp,
-        ]
-        .into_iter()
-        .find(|c| c.as_str() == s)
+        [Channel::Web, Channel::Console, Channel::Telegram, Channel::Whatsapp].into_iter().find(|c| c.as_str() == s)
     }
 
     /// Web and console replies go back in the same call (or the feed); the others are sent by
@@ -93,9 +86,6 @@ pub struct Reply {
 
 impl Reply {
     pub fn text(text: impl Into<String>) -> Self {
-        Self {
-            text: text.into(),
-            buttons: Vec::new(),
-        }
+        Self { text: text.into(), buttons: Vec::new() }
     }
 }

@@ -33,10 +33,7 @@ pub fn router() -> Router<AppState> {
 
 async fn page() -> Response {
     let mut res = Html(PAGE).into_response();
-    res.headers_mut().insert(
-        CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
+    res.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     res
 }
 
@@ -65,9 +62,7 @@ async fn chat(
     let Json(req) = body?;
     let (session, is_new) = session(&headers);
     let client_id = req.id.filter(|id| !id.is_empty() && id.len() <= 100);
-    let message_id = client_id
-        .map(|id| format!("{session}:{id}"))
-        .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+    let message_id = client_id.map(|id| format!("{session}:{id}")).unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
     let mut msg = InboundMessage::new(Channel::Web, &session, &message_id, &req.text);
     msg.button = req.button.filter(|b| !b.is_empty());
     msg.received_at = state.clock.now();
@@ -107,10 +102,7 @@ async fn messages(
 ) -> Result<Response, AppError> {
     let (session, is_new) = session(&headers);
     let (messages, last_id) = match q.after {
-        None => (
-            Vec::new(),
-            outbound::last_id(&state.db, Channel::Web, &session).await?,
-        ),
+        None => (Vec::new(), outbound::last_id(&state.db, Channel::Web, &session).await?),
         Some(after) => {
             let rows = outbound::feed(&state.db, Channel::Web, &session, after).await?;
             let last = rows.last().map(|r| r.id).unwrap_or(after);
@@ -118,11 +110,7 @@ async fn messages(
                 .iter()
                 .map(|r| {
                     let reply = outbound::reply_of(r);
-                    FeedItem {
-                        id: r.id,
-                        text: reply.text,
-                        buttons: reply.buttons,
-                    }
+                    FeedItem { id: r.id, text: reply.text, buttons: reply.buttons }
                 })
                 .collect();
             (items, last)
@@ -157,14 +145,8 @@ fn valid_session(value: &str) -> bool {
 }
 
 fn set_cookie(res: &mut Response, state: &AppState, session: &str) {
-    let secure = if state.settings.public_url.scheme() == "https" {
-        "; Secure"
-    } else {
-        ""
-    };
-    let cookie = format!(
-        "{COOKIE_NAME}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}"
-    );
+    let secure = if state.settings.public_url.scheme() == "https" { "; Secure" } else { "" };
+    let cookie = format!("{COOKIE_NAME}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}");
     if let Ok(value) = HeaderValue::from_str(&cookie) {
         res.headers_mut().append(SET_COOKIE, value);
     }

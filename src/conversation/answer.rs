@@ -56,13 +56,7 @@ const NO: &[&str] = &[
 
 fn clean(text: &str) -> String {
     text.chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '\'' || c.is_whitespace() {
-                c
-            } else {
-                ' '
-            }
-        })
+        .map(|c| if c.is_alphanumeric() || c == '\'' || c.is_whitespace() { c } else { ' ' })
         .collect::<String>()
         .to_lowercase()
         .split_whitespace()
@@ -88,116 +82,32 @@ pub fn yes_no(text: &str, button: Option<&str>) -> Option<bool> {
 }
 
 const ORDINALS: &[(&[&str], usize)] = &[
-    (
-        &[
-            "first",
-            "1st",
-            "ראשון",
-            "הראשון",
-            "ראשונה",
-            "הראשונה",
-            "אחד",
-            "אחת",
-        ],
-        1,
-    ),
-    (
-        &[
-            "second",
-            "2nd",
-            "שני",
-            "השני",
-            "שנייה",
-            "השנייה",
-            "שניה",
-            "השניה",
-            "שתיים",
-            "שניים",
-        ],
-        2,
-    ),
-    (
-        &[
-            "third",
-            "3rd",
-            "שלישי",
-            "השלישי",
-            "שלישית",
-            "השלישית",
-            "שלוש",
-            "שלושה",
-        ],
-        3,
-    ),
-    (
-        &[
-            "fourth",
-            "4th",
-            "רביעי",
-            "הרביעי",
-            "רביעית",
-            "הרביעית",
-            "ארבע",
-            "ארבעה",
-        ],
-        4,
-    ),
-    (
-        &[
-            "fifth",
-            "5th",
-            "חמישי",
-            "החמישי",
-            "חמישית",
-            "החמישית",
-            "חמש",
-            "חמישה",
-        ],
-        5,
-    ),
+    (&["first", "1st", "ראשון", "הראשון", "ראשונה", "הראשונה", "אחד", "אחת"], 1),
+    (&["second", "2nd", "שני", "השני", "שנייה", "השנייה", "שניה", "השניה", "שתיים", "שניים"], 2),
+    (&["third", "3rd", "שלישי", "השלישי", "שלישית", "השלישית", "שלוש", "שלושה"], 3),
+    (&["fourth", "4th", "רביעי", "הרביעי", "רביעית", "הרביעית", "ארבע", "ארבעה"], 4),
+    (&["fifth", "5th", "חמישי", "החמישי", "חמישית", "החמישית", "חמש", "חמישה"], 5),
 ];
 
 /// Words around a choice that carry no meaning of their own ("the second one", "מספר 2").
-const FILLER: &[&str] = &[
-    "the",
-    "one",
-    "number",
-    "no",
-    "option",
-    "please",
-    "מספר",
-    "את",
-    "זה",
-    "זאת",
-    "אופציה",
-    "בבקשה",
-];
+const FILLER: &[&str] =
+    &["the", "one", "number", "no", "option", "please", "מספר", "את", "זה", "זאת", "אופציה", "בבקשה"];
 
 /// The 0-based option the message picks among `labels`, if it picks one.
 pub fn choice_index(text: &str, button: Option<&str>, labels: &[&str]) -> Option<usize> {
     let n = labels.len();
-    if let Some(i) = button
-        .and_then(|b| b.strip_prefix("choice:"))
-        .and_then(|d| d.parse::<usize>().ok())
-    {
+    if let Some(i) = button.and_then(|b| b.strip_prefix("choice:")).and_then(|d| d.parse::<usize>().ok()) {
         return (1..=n).contains(&i).then(|| i - 1);
     }
     let t = clean(text);
-    let words: Vec<&str> = t
-        .split_whitespace()
-        .filter(|w| !FILLER.contains(w))
-        .collect();
+    let words: Vec<&str> = t.split_whitespace().filter(|w| !FILLER.contains(w)).collect();
     if let [word] = words.as_slice() {
         let w = word.trim_start_matches('#').trim_end_matches('.');
         let picked = w.parse::<usize>().ok().or_else(|| {
-            if matches!(w, "last" | "האחרון" | "האחרונה" | "אחרון" | "אחרונה")
-            {
+            if matches!(w, "last" | "האחרון" | "האחרונה" | "אחרון" | "אחרונה") {
                 return Some(n);
             }
-            ORDINALS
-                .iter()
-                .find(|(names, _)| names.contains(&w))
-                .map(|(_, i)| *i)
+            ORDINALS.iter().find(|(names, _)| names.contains(&w)).map(|(_, i)| *i)
         });
         if let Some(i) = picked {
             return (1..=n).contains(&i).then(|| i - 1);

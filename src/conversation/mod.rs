@@ -41,9 +41,7 @@ pub async fn try_answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<Sa
             let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
             match choice_index(ctx.text, button, &labels) {
                 Some(i) => Ok(Some(actions::run(ctx, &choices[i].action).await?.said)),
-                None if yes_no(ctx.text, None) == Some(false) => {
-                    Ok(Some(Said::msg(Msg::new("cancelled"))))
-                }
+                None if yes_no(ctx.text, None) == Some(false) => Ok(Some(Said::msg(Msg::new("cancelled")))),
                 None => Ok(None),
             }
         }

@@ -39,10 +39,7 @@ pub struct Msg {
 
 impl Msg {
     pub fn new(id: &'static str) -> Self {
-        Self {
-            id,
-            args: Vec::new(),
-        }
+        Self { id, args: Vec::new() }
     }
 
     pub fn arg(mut self, name: &'static str, value: impl Into<String>) -> Self {
@@ -87,11 +84,7 @@ pub struct Said {
 
 impl Said {
     pub fn msg(msg: Msg) -> Self {
-        Self {
-            msg,
-            clause: None,
-            buttons: Vec::new(),
-        }
+        Self { msg, clause: None, buttons: Vec::new() }
     }
 }
 
@@ -101,33 +94,14 @@ impl Said {
 /// own lines, with buttons from the step that asked.
 pub fn compose(lang: Lang, said: &[Said]) -> Reply {
     let buttons = said.iter().flat_map(|s| s.buttons.clone()).collect();
-    let clauses: Vec<String> = said
-        .iter()
-        .filter_map(|s| s.clause.as_ref())
-        .map(|c| c.render(lang))
-        .collect();
+    let clauses: Vec<String> = said.iter().filter_map(|s| s.clause.as_ref()).map(|c| c.render(lang)).collect();
     if said.len() < 2 || clauses.len() < 2 {
-        let text = said
-            .iter()
-            .map(|s| s.msg.render(lang))
-            .collect::<Vec<_>>()
-            .join("\n");
+        let text = said.iter().map(|s| s.msg.render(lang)).collect::<Vec<_>>().join("\n");
         return Reply { text, buttons };
     }
-    let mut parts = vec![
-        Msg::new("reply-combined")
-            .arg("clauses", join_clauses(lang, &clauses))
-            .render(lang),
-    ];
-    parts.extend(
-        said.iter()
-            .filter(|s| s.clause.is_none())
-            .map(|s| s.msg.render(lang)),
-    );
-    Reply {
-        text: parts.join("\n"),
-        buttons,
-    }
+    let mut parts = vec![Msg::new("reply-combined").arg("clauses", join_clauses(lang, &clauses)).render(lang)];
+    parts.extend(said.iter().filter(|s| s.clause.is_none()).map(|s| s.msg.render(lang)));
+    Reply { text: parts.join("\n"), buttons }
 }
 
 /// "a, b, and c" in the user's language.
@@ -139,10 +113,7 @@ fn join_clauses(lang: Lang, clauses: &[String]) -> String {
         return last.clone();
     }
     let head = init.join(", ");
-    Msg::new("reply-join")
-        .arg("a", head)
-        .arg("b", last.clone())
-        .render(lang)
+    Msg::new("reply-join").arg("a", head).arg("b", last.clone()).render(lang)
 }
 
 #[cfg(test)]
@@ -151,9 +122,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     fn message_ids(lang: &str) -> BTreeSet<String> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("locales")
-            .join(lang);
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales").join(lang);
         let mut ids = BTreeSet::new();
         for entry in std::fs::read_dir(dir).unwrap() {
             let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
@@ -176,23 +145,13 @@ mod tests {
         let en = message_ids("en");
         let he = message_ids("he");
         assert!(en.len() > 10, "expected the locale files to be found");
-        assert_eq!(
-            en.difference(&he).collect::<Vec<_>>(),
-            Vec::<&String>::new(),
-            "missing in he"
-        );
-        assert_eq!(
-            he.difference(&en).collect::<Vec<_>>(),
-            Vec::<&String>::new(),
-            "missing in en"
-        );
+        assert_eq!(en.difference(&he).collect::<Vec<_>>(), Vec::<&String>::new(), "missing in he");
+        assert_eq!(he.difference(&en).collect::<Vec<_>>(), Vec::<&String>::new(), "missing in en");
     }
 
     #[test]
     fn rendered_messages_have_no_isolation_marks() {
-        let text = Msg::new("greeting-named")
-            .arg("name", "Dana")
-            .render(Lang::He);
+        let text = Msg::new("greeting-named").arg("name", "Dana").render(Lang::He);
         assert!(text.contains("Dana"));
         assert!(!text.contains('\u{2068}') && !text.contains('\u{2069}'));
     }
@@ -200,16 +159,8 @@ mod tests {
     #[test]
     fn two_steps_with_clauses_become_one_sentence() {
         let said = vec![
-            Said {
-                msg: Msg::new("thanks"),
-                clause: Some(Msg::new("day-today")),
-                buttons: vec![],
-            },
-            Said {
-                msg: Msg::new("thanks"),
-                clause: Some(Msg::new("day-tomorrow")),
-                buttons: vec![],
-            },
+            Said { msg: Msg::new("thanks"), clause: Some(Msg::new("day-today")), buttons: vec![] },
+            Said { msg: Msg::new("thanks"), clause: Some(Msg::new("day-tomorrow")), buttons: vec![] },
         ];
         let reply = compose(Lang::En, &said);
         assert_eq!(reply.text.lines().count(), 1, "{}", reply.text);

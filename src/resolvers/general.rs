@@ -25,18 +25,7 @@ const GREETINGS: &[&str] = &[
     "מה נשמע",
     "מה קורה",
 ];
-const THANKS: &[&str] = &[
-    "thanks",
-    "thank you",
-    "thx",
-    "ty",
-    "cheers",
-    "תודה",
-    "תודה רבה",
-    "תנקס",
-    "אחלה",
-    "מעולה",
-];
+const THANKS: &[&str] = &["thanks", "thank you", "thx", "ty", "cheers", "תודה", "תודה רבה", "תנקס", "אחלה", "מעולה"];
 
 #[derive(Debug, PartialEq)]
 enum Kind {
@@ -49,20 +38,13 @@ enum Kind {
 fn classify(text: &str) -> Kind {
     let cleaned: String = text
         .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c.is_whitespace() {
-                c
-            } else {
-                ' '
-            }
-        })
+        .map(|c| if c.is_alphanumeric() || c.is_whitespace() { c } else { ' ' })
         .collect::<String>()
         .to_lowercase();
     let words: Vec<&str> = cleaned.split_whitespace().collect();
     let phrase = words.join(" ");
     let starts = |list: &[&str]| {
-        list.iter()
-            .any(|p| phrase == *p || (phrase.starts_with(p) && phrase[p.len()..].starts_with(' ')))
+        list.iter().any(|p| phrase == *p || (phrase.starts_with(p) && phrase[p.len()..].starts_with(' ')))
     };
     if words.len() > 5 {
         Kind::Unknown
@@ -101,10 +83,7 @@ mod tests {
 
     #[test]
     fn longer_requests_are_not_mistaken_for_greetings() {
-        assert_eq!(
-            classify("hi can you please book me a flight to rome"),
-            Kind::Unknown
-        );
+        assert_eq!(classify("hi can you please book me a flight to rome"), Kind::Unknown);
         assert_eq!(classify("history"), Kind::Unknown);
         assert_eq!(classify("asdfgh"), Kind::Unknown);
     }

@@ -20,9 +20,7 @@ const ITEM_CHARS: usize = 80;
 
 pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
     let lower = ctx.text.to_lowercase();
-    if ["rename", "שנה את השם", "תשנה את השם", "לשנות את השם"]
-        .iter()
-        .any(|w| lower.contains(w))
+    if ["rename", "שנה את השם", "תשנה את השם", "לשנות את השם"].iter().any(|w| lower.contains(w))
     {
         return rename(ctx, step).await;
     }
@@ -37,31 +35,16 @@ pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolv
 }
 
 fn is_check_off(lower: &str) -> bool {
-    [
-        "check off",
-        "cross off",
-        "tick off",
-        "mark",
-        "סמן",
-        "תסמן",
-        "סימנתי",
-        "קניתי",
-        "לסמן",
-    ]
-    .iter()
-    .any(|w| lower.contains(w))
+    ["check off", "cross off", "tick off", "mark", "סמן", "תסמן", "סימנתי", "קניתי", "לסמן"]
+        .iter()
+        .any(|w| lower.contains(w))
 }
 
 /// The name used for matching: lowercase, no "list" word, no Hebrew definite article.
 pub fn normalize_name(name: &str) -> String {
     let words: Vec<String> = matching::tokens(name)
         .into_iter()
-        .filter(|w| {
-            !matches!(
-                w.as_str(),
-                "list" | "lists" | "my" | "the" | "רשימת" | "רשימה" | "הרשימה" | "שלי"
-            )
-        })
+        .filter(|w| !matches!(w.as_str(), "list" | "lists" | "my" | "the" | "רשימת" | "רשימה" | "הרשימה" | "שלי"))
         .map(|w| {
             let mut chars = w.chars();
             // "הקניות" → "קניות": the article, when enough of a word is left to be one
@@ -75,12 +58,7 @@ pub fn normalize_name(name: &str) -> String {
 }
 
 fn display_name(step: &PlannedStep) -> Option<String> {
-    step.slots
-        .list
-        .as_deref()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .map(str::to_string)
+    step.slots.list.as_deref().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string)
 }
 
 /// The user's list named `name`, exact first, then by words.
@@ -96,15 +74,22 @@ async fn find_list(ctx: &Ctx<'_>, name: &str) -> Result<Option<List>, ResolveErr
     })
 }
 
+/// The list the step names, or what to tell the user when there is none.
+async fn named_list(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<Result<List, StepResult>, ResolveError> {
+    let Some(name) = display_name(step) else { return Ok(Err(StepResult::say(Msg::new("list-need-name")))) };
+    match find_list(ctx, &name).await? {
+        Some(list) => Ok(Ok(list)),
+        None => Ok(Err(not_found(ctx, &name).await?)),
+    }
+}
+
 async fn not_found(ctx: &Ctx<'_>, name: &str) -> Result<StepResult, ResolveError> {
     let all = lists::all(ctx.db, ctx.user.id).await?;
     let msg = if all.is_empty() {
         Msg::new("list-not-found-none").arg("list", name)
     } else {
         let names: Vec<String> = all.iter().map(|l| l.name.clone()).collect();
-        Msg::new("list-not-found")
-            .arg("list", name)
-            .arg("lists", names.join(", "))
+        Msg::new("list-not-found").arg("list", name).arg("lists", names.join(", "))
     };
     Ok(StepResult::say(msg))
 }
@@ -114,24 +99,13 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         return Ok(StepResult::say(Msg::new("list-need-name")));
     };
     if let Some(existing) = find_list(ctx, &name).await? {
-        return Ok(StepResult::say(
-            Msg::new("list-exists").arg("list", existing.name),
-        ));
+        return Ok(StepResult::say(Msg::new("list-exists").arg("list", existing.name)));
     }
-    let list = lists::create(
-        ctx.db,
-        ctx.user.id,
-        &name,
-        &normalize_name(&name),
-        ctx.time.now.to_utc(),
-    )
-    .await?;
+    let list = lists::create(ctx.db, ctx.user.id, &name, &normalize_name(&name), ctx.time.now.to_utc()).await?;
     if !step.slots.items.is_empty() {
         return add_to(ctx, &list, &step.slots.items, true).await;
     }
-    Ok(StepResult::say(
-        Msg::new("list-created").arg("list", list.name),
-    ))
+    Ok(StepResult::say(Msg::new("list-created").arg("list", list.name)))
 }
 
 async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
@@ -139,99 +113,47 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
         return Ok(StepResult::say(Msg::new("list-need-name")));
     };
     if step.slots.items.is_empty() {
-        return Ok(StepResult::say(
-            Msg::new("list-need-items").arg("list", name),
-        ));
+        return Ok(StepResult::say(Msg::new("list-need-items").arg("list", name)));
     }
     let (list, created) = match find_list(ctx, &name).await? {
         Some(l) => (l, false),
-        None => (
-            lists::create(
-                ctx.db,
-                ctx.user.id,
-                &name,
-                &normalize_name(&name),
-                ctx.time.now.to_utc(),
-            )
-            .await?,
-            true,
-        ),
+        None => (lists::create(ctx.db, ctx.user.id, &name, &normalize_name(&name), ctx.time.now.to_utc()).await?, true),
     };
     add_to(ctx, &list, &step.slots.items, created).await
 }
 
-async fn add_to(
-    ctx: &Ctx<'_>,
-    list: &List,
-    items: &[String],
-    created: bool,
-) -> Result<StepResult, ResolveError> {
+async fn add_to(ctx: &Ctx<'_>, list: &List, items: &[String], created: bool) -> Result<StepResult, ResolveError> {
     let existing = lists::items(ctx.db, list.id).await?;
     let mut added: Vec<String> = Vec::new();
     for item in items.iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
-        let dup = existing
-            .iter()
-            .any(|e| !e.checked && e.text.to_lowercase() == item.to_lowercase());
-        if !dup
-            && !added
-                .iter()
-                .any(|a| a.to_lowercase() == item.to_lowercase())
-        {
+        let dup = existing.iter().any(|e| !e.checked && e.text.to_lowercase() == item.to_lowercase());
+        if !dup && !added.iter().any(|a| a.to_lowercase() == item.to_lowercase()) {
             lists::add_item(ctx.db, list.id, item, ctx.time.now.to_utc()).await?;
             added.push(item.to_string());
         }
     }
     if added.is_empty() {
-        return Ok(StepResult::say(
-            Msg::new("list-already-there").arg("list", list.name.clone()),
-        ));
+        return Ok(StepResult::say(Msg::new("list-already-there").arg("list", list.name.clone())));
     }
     let shown = join_items(ctx.lang, &added);
-    let id = if created {
-        "list-created-added"
-    } else {
-        "list-added"
-    };
-    let msg = Msg::new(id)
-        .arg("items", shown.clone())
-        .arg("list", list.name.clone());
-    let clause_id = if created {
-        "list-created-added-clause"
-    } else {
-        "list-added-clause"
-    };
-    let clause = Msg::new(clause_id)
-        .arg("items", shown)
-        .arg("list", list.name.clone());
+    let id = if created { "list-created-added" } else { "list-added" };
+    let msg = Msg::new(id).arg("items", shown.clone()).arg("list", list.name.clone());
+    let clause_id = if created { "list-created-added-clause" } else { "list-added-clause" };
+    let clause = Msg::new(clause_id).arg("items", shown).arg("list", list.name.clone());
     let data = serde_json::json!({ "list_id": list.id, "items": added });
-    Ok(StepResult {
-        said: Said {
-            msg,
-            clause: Some(clause),
-            buttons: Vec::new(),
-        },
-        data,
-    })
+    Ok(StepResult { said: Said { msg, clause: Some(clause), buttons: Vec::new() }, data })
 }
 
 /// "milk, eggs and bread" / "חלב, ביצים ולחם" — items cut short for the reply.
 pub fn join_items(lang: Lang, items: &[String]) -> String {
-    let short: Vec<String> = items
-        .iter()
-        .map(|i| actions::short(i, ITEM_CHARS))
-        .collect();
+    let short: Vec<String> = items.iter().map(|i| actions::short(i, ITEM_CHARS)).collect();
     match short.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => {
             let and = match lang {
                 // Hebrew "and" is a prefix; before a digit or Latin letter it takes a hyphen.
-                Lang::He
-                    if last
-                        .chars()
-                        .next()
-                        .is_some_and(|c| ('\u{05D0}'..='\u{05EA}').contains(&c)) =>
-                {
+                Lang::He if last.chars().next().is_some_and(|c| ('\u{05D0}'..='\u{05EA}').contains(&c)) => {
                     " ו".to_string()
                 }
                 Lang::He => " ו-".to_string(),
@@ -248,9 +170,7 @@ fn matching_items(items: &[Item], wanted: &[String]) -> Vec<Item> {
     for w in wanted {
         let hit = match matching::find(w, items, |i| i.text.as_str()) {
             Found::One(i) => Some(i),
-            Found::Several(many) => many
-                .into_iter()
-                .find(|i| i.text.to_lowercase() == w.to_lowercase()),
+            Found::Several(many) => many.into_iter().find(|i| i.text.to_lowercase() == w.to_lowercase()),
             Found::None(_) => None,
         };
         if let Some(i) = hit.filter(|i| !out.iter().any(|o| o.id == i.id)) {
@@ -261,18 +181,14 @@ fn matching_items(items: &[Item], wanted: &[String]) -> Vec<Item> {
 }
 
 async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
-    let Some(name) = display_name(step) else {
-        return Ok(StepResult::say(Msg::new("list-need-name")));
-    };
-    let Some(list) = find_list(ctx, &name).await? else {
-        return not_found(ctx, &name).await;
+    let list = match named_list(ctx, step).await? {
+        Ok(list) => list,
+        Err(said) => return Ok(said),
     };
     let items = lists::items(ctx.db, list.id).await?;
     let hits = matching_items(&items, &step.slots.items);
     match hits.len() {
-        0 => Ok(StepResult::say(
-            Msg::new("list-item-not-found").arg("list", list.name),
-        )),
+        0 => Ok(StepResult::say(Msg::new("list-item-not-found").arg("list", list.name))),
         1 => remove_ids(ctx, list.id, &[hits[0].id]).await,
         n => {
             let names: Vec<String> = hits.iter().map(|i| i.text.clone()).collect();
@@ -283,71 +199,42 @@ async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
             actions::ask_confirm(
                 ctx,
                 q,
-                Action::RemoveItems {
-                    list_id: list.id,
-                    ids: hits.iter().map(|i| i.id).collect(),
-                },
+                Action::RemoveItems { list_id: list.id, ids: hits.iter().map(|i| i.id).collect() },
             )
             .await
         }
     }
 }
 
-pub async fn remove_ids(
-    ctx: &Ctx<'_>,
-    list_id: i64,
-    ids: &[i64],
-) -> Result<StepResult, ResolveError> {
+pub async fn remove_ids(ctx: &Ctx<'_>, list_id: i64, ids: &[i64]) -> Result<StepResult, ResolveError> {
     let Some(list) = lists::get(ctx.db, ctx.user.id, list_id).await? else {
         return Ok(StepResult::say(Msg::new("list-gone")));
     };
     let items = lists::items(ctx.db, list.id).await?;
-    let names: Vec<String> = items
-        .iter()
-        .filter(|i| ids.contains(&i.id))
-        .map(|i| i.text.clone())
-        .collect();
-    let bound: Vec<i64> = items
-        .iter()
-        .filter(|i| ids.contains(&i.id))
-        .map(|i| i.id)
-        .collect();
+    let names: Vec<String> = items.iter().filter(|i| ids.contains(&i.id)).map(|i| i.text.clone()).collect();
+    let bound: Vec<i64> = items.iter().filter(|i| ids.contains(&i.id)).map(|i| i.id).collect();
     lists::remove_items(ctx.db, &bound).await?;
     if names.is_empty() {
-        return Ok(StepResult::say(
-            Msg::new("list-item-not-found").arg("list", list.name),
-        ));
+        return Ok(StepResult::say(Msg::new("list-item-not-found").arg("list", list.name)));
     }
-    Ok(StepResult::say(
-        Msg::new("list-removed")
-            .arg("items", join_items(ctx.lang, &names))
-            .arg("list", list.name),
-    ))
+    Ok(StepResult::say(Msg::new("list-removed").arg("items", join_items(ctx.lang, &names)).arg("list", list.name)))
 }
 
 async fn check_off(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
-    let Some(name) = display_name(step) else {
-        return Ok(StepResult::say(Msg::new("list-need-name")));
-    };
-    let Some(list) = find_list(ctx, &name).await? else {
-        return not_found(ctx, &name).await;
+    let list = match named_list(ctx, step).await? {
+        Ok(list) => list,
+        Err(said) => return Ok(said),
     };
     let items = lists::items(ctx.db, list.id).await?;
     let hits = matching_items(&items, &step.slots.items);
     if hits.is_empty() {
-        return Ok(StepResult::say(
-            Msg::new("list-item-not-found").arg("list", list.name),
-        ));
+        return Ok(StepResult::say(Msg::new("list-item-not-found").arg("list", list.name)));
     }
     for i in &hits {
         lists::check_item(ctx.db, i, true).await?;
     }
     let names: Vec<String> = hits.iter().map(|i| i.text.clone()).collect();
-    Ok(StepResult::say(
-        Msg::new("list-checked")
-            .arg("items", join_items(ctx.lang, &names))
-            .arg("list", list.name),
-    ))
+    Ok(StepResult::say(Msg::new("list-checked").arg("items", join_items(ctx.lang, &names)).arg("list", list.name)))
 }
 
 async fn show(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
@@ -359,32 +246,18 @@ async fn show(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveEr
     };
     let items = lists::items(ctx.db, list.id).await?;
     if items.is_empty() {
-        return Ok(StepResult::say(
-            Msg::new("list-empty").arg("list", list.name),
-        ));
+        return Ok(StepResult::say(Msg::new("list-empty").arg("list", list.name)));
     }
     let mut lines: Vec<String> = items
         .iter()
         .take(SHOW_MAX)
-        .map(|i| {
-            format!(
-                "{} {}",
-                if i.checked { "✓" } else { "•" },
-                actions::short(&i.text, ITEM_CHARS)
-            )
-        })
+        .map(|i| format!("{} {}", if i.checked { "✓" } else { "•" }, actions::short(&i.text, ITEM_CHARS)))
         .collect();
     if items.len() > SHOW_MAX {
-        lines.push(
-            Msg::new("list-more")
-                .num("count", (items.len() - SHOW_MAX) as i64)
-                .render(ctx.lang),
-        );
+        lines.push(Msg::new("list-more").num("count", (items.len() - SHOW_MAX) as i64).render(ctx.lang));
     }
-    let msg = Msg::new("list-show")
-        .arg("list", list.name)
-        .num("count", items.len() as i64)
-        .arg("lines", lines.join("\n"));
+    let msg =
+        Msg::new("list-show").arg("list", list.name).num("count", items.len() as i64).arg("lines", lines.join("\n"));
     Ok(StepResult::say(msg))
 }
 
@@ -394,27 +267,19 @@ async fn show_all(ctx: &Ctx<'_>) -> Result<StepResult, ResolveError> {
         return Ok(StepResult::say(Msg::new("lists-none")));
     }
     let names: Vec<String> = all.iter().map(|l| format!("• {}", l.name)).collect();
-    Ok(StepResult::say(
-        Msg::new("lists-all")
-            .num("count", all.len() as i64)
-            .arg("lines", names.join("\n")),
-    ))
+    Ok(StepResult::say(Msg::new("lists-all").num("count", all.len() as i64).arg("lines", names.join("\n"))))
 }
 
 async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
-    let Some(name) = display_name(step) else {
-        return Ok(StepResult::say(Msg::new("list-need-name")));
-    };
-    let Some(list) = find_list(ctx, &name).await? else {
-        return not_found(ctx, &name).await;
+    let list = match named_list(ctx, step).await? {
+        Ok(list) => list,
+        Err(said) => return Ok(said),
     };
     if !step.slots.items.is_empty() {
         return remove(ctx, step).await;
     }
     let count = lists::items(ctx.db, list.id).await?.len();
-    let q = Msg::new("list-delete-confirm")
-        .arg("list", list.name)
-        .num("count", count as i64);
+    let q = Msg::new("list-delete-confirm").arg("list", list.name).num("count", count as i64);
     actions::ask_confirm(ctx, q, Action::DeleteList { id: list.id }).await
 }
 
@@ -423,18 +288,14 @@ pub async fn delete_id(ctx: &Ctx<'_>, id: i64) -> Result<StepResult, ResolveErro
         return Ok(StepResult::say(Msg::new("list-gone")));
     };
     lists::delete(ctx.db, list.id).await?;
-    Ok(StepResult::say(
-        Msg::new("list-deleted").arg("list", list.name),
-    ))
+    Ok(StepResult::say(Msg::new("list-deleted").arg("list", list.name)))
 }
 
 /// "rename the shopping list to groceries" / "שנה את השם של רשימת הקניות לסופר".
 async fn rename(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
-    let Some(name) = display_name(step) else {
-        return Ok(StepResult::say(Msg::new("list-need-name")));
-    };
-    let Some(list) = find_list(ctx, &name).await? else {
-        return not_found(ctx, &name).await;
+    let list = match named_list(ctx, step).await? {
+        Ok(list) => list,
+        Err(said) => return Ok(said),
     };
     let new_name = ctx
         .text
@@ -447,11 +308,7 @@ async fn rename(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         return Ok(StepResult::say(Msg::new("list-rename-need-name")));
     };
     let renamed = lists::rename(ctx.db, &list, &new_name, &normalize_name(&new_name)).await?;
-    Ok(StepResult::say(
-        Msg::new("list-renamed")
-            .arg("old", list.name)
-            .arg("list", renamed.name),
-    ))
+    Ok(StepResult::say(Msg::new("list-renamed").arg("old", list.name).arg("list", renamed.name)))
 }
 
 #[cfg(test)]
@@ -461,10 +318,7 @@ mod tests {
     #[test]
     fn list_names_match_without_article_or_list_word() {
         assert_eq!(normalize_name("רשימת הקניות"), normalize_name("קניות"));
-        assert_eq!(
-            normalize_name("the Shopping list"),
-            normalize_name("shopping")
-        );
+        assert_eq!(normalize_name("the Shopping list"), normalize_name("shopping"));
     }
 
     #[test]

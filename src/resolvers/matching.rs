@@ -61,13 +61,7 @@ fn fold_final(c: char) -> char {
 pub fn tokens(text: &str) -> Vec<String> {
     text.chars()
         .filter(|c| !('\u{0591}'..='\u{05C7}').contains(c))
-        .map(|c| {
-            if c.is_alphanumeric() {
-                fold_final(c)
-            } else {
-                ' '
-            }
-        })
+        .map(|c| if c.is_alphanumeric() { fold_final(c) } else { ' ' })
         .collect::<String>()
         .to_lowercase()
         .split_whitespace()
@@ -113,10 +107,7 @@ pub fn score(query: &str, candidate: &str) -> f32 {
         return 0.0;
     }
     let c = tokens(candidate);
-    let hits = q
-        .iter()
-        .filter(|qt| c.iter().any(|ct| token_matches(qt, ct)))
-        .count();
+    let hits = q.iter().filter(|qt| c.iter().any(|ct| token_matches(qt, ct))).count();
     hits as f32 / q.len() as f32
 }
 
@@ -134,31 +125,15 @@ const GOOD: f32 = 0.5;
 const TIE: f32 = 0.15;
 
 pub fn find<T: Clone>(query: &str, candidates: &[T], text_of: impl Fn(&T) -> &str) -> Found<T> {
-    let mut scored: Vec<(f32, &T)> = candidates
-        .iter()
-        .map(|c| (score(query, text_of(c)), c))
-        .collect();
+    let mut scored: Vec<(f32, &T)> = candidates.iter().map(|c| (score(query, text_of(c)), c)).collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let best = scored.first().map(|s| s.0).unwrap_or(0.0);
     if best < GOOD {
-        let closest = scored
-            .iter()
-            .filter(|s| s.0 > 0.0)
-            .take(3)
-            .map(|s| s.1.clone())
-            .collect();
+        let closest = scored.iter().filter(|s| s.0 > 0.0).take(3).map(|s| s.1.clone()).collect();
         return Found::None(closest);
     }
-    let close: Vec<T> = scored
-        .iter()
-        .filter(|s| s.0 >= best - TIE)
-        .map(|s| s.1.clone())
-        .collect();
-    if close.len() == 1 {
-        Found::One(close[0].clone())
-    } else {
-        Found::Several(close.into_iter().take(5).collect())
-    }
+    let close: Vec<T> = scored.iter().filter(|s| s.0 >= best - TIE).map(|s| s.1.clone()).collect();
+    if close.len() == 1 { Found::One(close[0].clone()) } else { Found::Several(close.into_iter().take(5).collect()) }
 }
 
 #[cfg(test)]
@@ -168,19 +143,13 @@ mod tests {
     #[test]
     fn the_reminder_about_the_flowers_finds_buy_flowers() {
         let tasks = ["call the bank", "buy flowers for mom", "pack"];
-        assert_eq!(
-            find("the reminder about the flowers", &tasks, |t| t),
-            Found::One("buy flowers for mom")
-        );
+        assert_eq!(find("the reminder about the flowers", &tasks, |t| t), Found::One("buy flowers for mom"));
     }
 
     #[test]
     fn hebrew_prefixes_and_plurals_match() {
         let tasks = ["לקנות פרחים לאמא", "להתקשר לבנק"];
-        assert_eq!(
-            find("התזכורת לגבי הפרחים", &tasks, |t| t),
-            Found::One("לקנות פרחים לאמא")
-        );
+        assert_eq!(find("התזכורת לגבי הפרחים", &tasks, |t| t), Found::One("לקנות פרחים לאמא"));
         assert!(score("הדוח", "לסיים את הדוחות") >= 0.99);
     }
 
@@ -193,10 +162,7 @@ mod tests {
     #[test]
     fn two_equally_good_matches_are_several() {
         let tasks = ["call mom", "call dad", "buy milk"];
-        assert_eq!(
-            find("call", &tasks, |t| t),
-            Found::Several(vec!["call mom", "call dad"])
-        );
+        assert_eq!(find("call", &tasks, |t| t), Found::Several(vec!["call mom", "call dad"]));
     }
 
     #[test]

@@ -43,10 +43,7 @@ pub struct StepResult {
 
 impl StepResult {
     pub fn say(msg: Msg) -> Self {
-        Self {
-            said: Said::msg(msg),
-            data: serde_json::Value::Null,
-        }
+        Self { said: Said::msg(msg), data: serde_json::Value::Null }
     }
 }
 
@@ -56,11 +53,7 @@ pub enum ResolveError {
     Db(#[from] DbErr),
 }
 
-pub async fn run(
-    ctx: &Ctx<'_>,
-    step: &PlannedStep,
-    earlier: &[StepResult],
-) -> Result<StepResult, ResolveError> {
+pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep, earlier: &[StepResult]) -> Result<StepResult, ResolveError> {
     let _ = earlier;
     match step.resolver {
         Resolver::Meta => Ok(meta::run(ctx, step)),

@@ -44,15 +44,10 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         Some(TimeProblem::Impossible) => return Ok(StepResult::say(Msg::new("time-impossible"))),
         Some(TimeProblem::InPast { next: Some(next) }) => {
             let due = next.to_utc();
-            let q = Msg::new("task-past-confirm")
-                .arg("when", when_phrase(ctx.lang, local(ctx, due), ctx.time.now));
+            let q = Msg::new("task-past-confirm").arg("when", when_phrase(ctx.lang, local(ctx, due), ctx.time.now));
             let local_time = Some(local(ctx, due).format("%H:%M").to_string());
-            let action = Action::CreateTask {
-                title: title.into(),
-                due,
-                local_time,
-                recurrence: rec.map(str::to_string),
-            };
+            let action =
+                Action::CreateTask { title: title.into(), due, local_time, recurrence: rec.map(str::to_string) };
             return actions::ask_confirm(ctx, q, action).await;
         }
         Some(TimeProblem::InPast { next: None }) => {
@@ -69,33 +64,18 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
             create_at(ctx, title, when.to_utc(), local_time, rec).await
         }
         None => {
-            let new = NewTask {
-                user_id: ctx.user.id,
-                title,
-                due_at: None,
-                local_time: None,
-                recurrence: None,
-            };
+            let new = NewTask { user_id: ctx.user.id, title, due_at: None, local_time: None, recurrence: None };
             let task = tasks::create(ctx.db, new, ctx.time.now.to_utc()).await?;
             let msg = Msg::new("task-created").arg("title", actions::short(&task.title, 200));
-            let clause =
-                Msg::new("task-created-clause").arg("title", actions::short(&task.title, 200));
+            let clause = Msg::new("task-created-clause").arg("title", actions::short(&task.title, 200));
             Ok(created(msg, clause, &task))
         }
     }
 }
 
 fn created(msg: Msg, clause: Msg, task: &Task) -> StepResult {
-    let data =
-        serde_json::json!({ "task_id": task.id, "title": task.title, "due_at": task.due_at });
-    StepResult {
-        said: Said {
-            msg,
-            clause: Some(clause),
-            buttons: Vec::new(),
-        },
-        data,
-    }
+    let data = serde_json::json!({ "task_id": task.id, "title": task.title, "due_at": task.due_at });
+    StepResult { said: Said { msg, clause: Some(clause), buttons: Vec::new() }, data }
 }
 
 /// Creates a reminder at `due` (and its recurrence), replying with the time in the user's words.
@@ -120,12 +100,8 @@ pub async fn create_at(
         None => when_phrase(ctx.lang, local(ctx, due), ctx.time.now),
     };
     let title = actions::short(&task.title, 200);
-    let msg = Msg::new("reminder-created")
-        .arg("when", when.clone())
-        .arg("title", title.clone());
-    let clause = Msg::new("reminder-created-clause")
-        .arg("when", when)
-        .arg("title", title);
+    let msg = Msg::new("reminder-created").arg("when", when.clone()).arg("title", title.clone());
+    let clause = Msg::new("reminder-created-clause").arg("when", when).arg("title", title);
     Ok(created(msg, clause, &task))
 }
 
@@ -133,67 +109,39 @@ async fn list(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveEr
     let now = ctx.time.now.to_utc();
     let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
     let lower = ctx.text.to_lowercase();
-    let overdue = ["overdue", "late", "באיחור", "שפספסתי", "שעבר", "פג"]
-        .iter()
-        .any(|w| lower.contains(w));
+    let overdue = ["overdue", "late", "באיחור", "שפספסתי", "שעבר", "פג"].iter().any(|w| lower.contains(w));
     let (shown, header): (Vec<&Task>, Msg) = if overdue {
-        (
-            open.iter()
-                .filter(|t| t.due_at.is_some_and(|d| d < now))
-                .collect(),
-            Msg::new("task-list-overdue"),
-        )
+        (open.iter().filter(|t| t.due_at.is_some_and(|d| d < now)).collect(), Msg::new("task-list-overdue"))
     } else if let Some(w) = step.slots.window {
         let (start, end) = (w.start.to_utc(), w.end.to_utc());
         let phrase = crate::reply::when::day_phrase(ctx.lang, local(ctx, start), ctx.time.now);
         let inside = |t: &&Task| t.due_at.is_some_and(|d| d >= start && d < end);
-        (
-            open.iter().filter(inside).collect(),
-            Msg::new("task-list-window").arg("period", phrase),
-        )
+        (open.iter().filter(inside).collect(), Msg::new("task-list-window").arg("period", phrase))
     } else {
         (open.iter().collect(), Msg::new("task-list-all"))
     };
     if shown.is_empty() {
         return Ok(StepResult::say(Msg::new("task-list-empty")));
     }
-    let mut lines: Vec<String> = shown
-        .iter()
-        .take(LIST_MAX)
-        .map(|t| task_line(ctx, t))
-        .collect();
+    let mut lines: Vec<String> = shown.iter().take(LIST_MAX).map(|t| task_line(ctx, t)).collect();
     if shown.len() > LIST_MAX {
-        lines.push(
-            Msg::new("list-more")
-                .num("count", (shown.len() - LIST_MAX) as i64)
-                .render(ctx.lang),
-        );
+        lines.push(Msg::new("list-more").num("count", (shown.len() - LIST_MAX) as i64).render(ctx.lang));
     }
-    let msg = header
-        .num("count", shown.len() as i64)
-        .arg("lines", lines.join("\n"));
+    let msg = header.num("count", shown.len() as i64).arg("lines", lines.join("\n"));
     Ok(StepResult::say(msg))
 }
 
 fn task_line(ctx: &Ctx<'_>, t: &Task) -> String {
     let title = actions::short(&t.title, 80);
     match t.due_at {
-        Some(d) => format!(
-            "• {title} — {}",
-            when_phrase(ctx.lang, local(ctx, d), ctx.time.now)
-        ),
+        Some(d) => format!("• {title} — {}", when_phrase(ctx.lang, local(ctx, d), ctx.time.now)),
         None => format!("• {title}"),
     }
 }
 
 /// "all", "everything", "כל", "הכל": the user means every task, not one of them.
 fn means_all(text: &str) -> bool {
-    matching::tokens(text).iter().any(|w| {
-        matches!(
-            w.as_str(),
-            "all" | "everything" | "כל" | "הכל" | "כולנ" | "כולמ"
-        )
-    })
+    matching::tokens(text).iter().any(|w| matches!(w.as_str(), "all" | "everything" | "כל" | "הכל" | "כולנ" | "כולמ"))
 }
 
 /// Which open task `query` names: one → act, several → ask, none → say so.
@@ -206,25 +154,11 @@ async fn resolve_one(
     match matching::find(query, &open, |t| t.title.as_str()) {
         Found::One(t) => Ok(Ok(t)),
         Found::Several(many) => {
-            let choices = many
-                .iter()
-                .map(|t| Choice {
-                    label: choice_label(ctx, t),
-                    action: make(t),
-                })
-                .collect();
-            Ok(Err(actions::ask_choice(
-                ctx,
-                Msg::new("task-which"),
-                choices,
-            )
-            .await?))
+            let choices = many.iter().map(|t| Choice { label: choice_label(ctx, t), action: make(t) }).collect();
+            Ok(Err(actions::ask_choice(ctx, Msg::new("task-which"), choices).await?))
         }
         Found::None(closest) => {
-            let names: Vec<String> = closest
-                .iter()
-                .map(|t| format!("• {}", actions::short(&t.title, 80)))
-                .collect();
+            let names: Vec<String> = closest.iter().map(|t| format!("• {}", actions::short(&t.title, 80))).collect();
             let msg = if names.is_empty() {
                 Msg::new("task-not-found").arg("query", actions::short(query, 80))
             } else {
@@ -240,20 +174,13 @@ async fn resolve_one(
 fn choice_label(ctx: &Ctx<'_>, t: &Task) -> String {
     let title = actions::short(&t.title, 60);
     match t.due_at {
-        Some(d) => format!(
-            "{title} ({})",
-            when_phrase(ctx.lang, local(ctx, d), ctx.time.now)
-        ),
+        Some(d) => format!("{title} ({})", when_phrase(ctx.lang, local(ctx, d), ctx.time.now)),
         None => title,
     }
 }
 
 fn query_of(step: &PlannedStep) -> String {
-    step.slots
-        .title
-        .clone()
-        .or_else(|| step.slots.query.clone())
-        .unwrap_or_default()
+    step.slots.title.clone().or_else(|| step.slots.query.clone()).unwrap_or_default()
 }
 
 async fn complete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
@@ -291,9 +218,9 @@ pub async fn complete_ids(ctx: &Ctx<'_>, ids: &[i64]) -> Result<StepResult, Reso
     }
     let msg = match (found.as_slice(), next_phrase) {
         ([], _) => Msg::new("task-gone"),
-        ([one], Some(next)) => Msg::new("task-completed-recurring")
-            .arg("title", actions::short(&one.title, 120))
-            .arg("when", next),
+        ([one], Some(next)) => {
+            Msg::new("task-completed-recurring").arg("title", actions::short(&one.title, 120)).arg("when", next)
+        }
         ([one], None) => Msg::new("task-completed").arg("title", actions::short(&one.title, 120)),
         (many, _) => Msg::new("task-completed-many").num("count", many.len() as i64),
     };
@@ -303,23 +230,14 @@ pub async fn complete_ids(ctx: &Ctx<'_>, ids: &[i64]) -> Result<StepResult, Reso
 fn next_occurrence(ctx: &Ctx<'_>, t: &Task, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
     let rec = recurrence::parse(t.recurrence.as_deref()?)?;
     let due = t.due_at?;
-    let time = t
-        .local_time
-        .as_deref()
-        .and_then(recurrence::parse_local_time)
-        .unwrap_or_else(|| local(ctx, due).time());
+    let time = t.local_time.as_deref().and_then(recurrence::parse_local_time).unwrap_or_else(|| local(ctx, due).time());
     recurrence::next_after(rec, ctx.tz(), due, time, now.max(due))
 }
 
 async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
     let query = query_of(step);
     if let Some((old, new)) = rename_parts(&query) {
-        return match resolve_one(ctx, &old, |t| Action::RenameTask {
-            id: t.id,
-            title: new.clone(),
-        })
-        .await?
-        {
+        return match resolve_one(ctx, &old, |t| Action::RenameTask { id: t.id, title: new.clone() }).await? {
             Ok(t) => rename_id(ctx, t.id, &new).await,
             Err(asked) => Ok(asked),
         };
@@ -336,18 +254,12 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
 
 /// "rename X to Y" / "X to Y" in a rename request, "שנה את X לשם Y".
 fn rename_parts(query: &str) -> Option<(String, String)> {
-    let (old, new) = query
-        .split_once(" to ")
-        .or_else(|| query.split_once(" לשם "))?;
+    let (old, new) = query.split_once(" to ").or_else(|| query.split_once(" לשם "))?;
     let (old, new) = (old.trim(), new.trim());
     (!old.is_empty() && !new.is_empty()).then(|| (old.to_string(), new.to_string()))
 }
 
-pub async fn reschedule_id(
-    ctx: &Ctx<'_>,
-    id: i64,
-    due: DateTime<Utc>,
-) -> Result<StepResult, ResolveError> {
+pub async fn reschedule_id(ctx: &Ctx<'_>, id: i64, due: DateTime<Utc>) -> Result<StepResult, ResolveError> {
     let Some(t) = tasks::get(ctx.db, ctx.user.id, id).await? else {
         return Ok(StepResult::say(Msg::new("task-gone")));
     };
@@ -364,23 +276,12 @@ pub async fn rename_id(ctx: &Ctx<'_>, id: i64, title: &str) -> Result<StepResult
         return Ok(StepResult::say(Msg::new("task-gone")));
     };
     let t = tasks::rename(ctx.db, &t, title).await?;
-    Ok(StepResult::say(
-        Msg::new("task-renamed").arg("title", actions::short(&t.title, 120)),
-    ))
+    Ok(StepResult::say(Msg::new("task-renamed").arg("title", actions::short(&t.title, 120))))
 }
 
 async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
     let lower = ctx.text.to_lowercase();
-    let completed = [
-        "completed",
-        "done",
-        "finished",
-        "שהושלמו",
-        "שבוצעו",
-        "שסיימתי",
-        "גמורות",
-        "שהסתיימו",
-    ];
+    let completed = ["completed", "done", "finished", "שהושלמו", "שבוצעו", "שסיימתי", "גמורות", "שהסתיימו"];
     if completed.iter().any(|w| lower.contains(w)) {
         let done = tasks::by_status(ctx.db, ctx.user.id, tasks::DONE).await?;
         return confirm_delete(ctx, done.iter().map(|t| t.id).collect()).await;
@@ -389,11 +290,7 @@ async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
         return confirm_delete(ctx, open.iter().map(|t| t.id).collect()).await;
     }
-    match resolve_one(ctx, &query_of(step), |t| Action::DeleteTasks {
-        ids: vec![t.id],
-    })
-    .await?
-    {
+    match resolve_one(ctx, &query_of(step), |t| Action::DeleteTasks { ids: vec![t.id] }).await? {
         Ok(t) => delete_ids(ctx, &[t.id]).await,
         Err(asked) => Ok(asked),
     }

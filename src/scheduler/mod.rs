@@ -12,8 +12,7 @@ use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
 use sea_orm::sea_query::{LockBehavior, LockType};
 use sea_orm::{
-    ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    TransactionTrait,
+    ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
 
 use crate::app::AppState;
@@ -96,14 +95,7 @@ async fn fire(
     let channel = user.last_channel.as_deref().and_then(Channel::parse);
     let overdue = now - fire_at;
     if let (Some(channel), Some(external)) = (channel, user.last_external_user.as_deref()) {
-        let reply = Reply::text(reminder_text(
-            lang,
-            t,
-            fire_at,
-            now,
-            tz,
-            overdue > LATE_AFTER,
-        ));
+        let reply = Reply::text(reminder_text(lang, t, fire_at, now, tz, overdue > LATE_AFTER));
         let new = NewOutbound {
             user_id: Some(user.id),
             channel,
@@ -114,52 +106,32 @@ async fn fire(
             dedupe_key: Some(format!("reminder:{}:{}", t.id, fire_at.timestamp())),
         };
         let queued = if overdue > MISSED_AFTER {
-            outbound::record_missed(txn, new, now)
-                .await?
-                .map(|_| &mut report.missed)
+            outbound::record_missed(txn, new, now).await?.map(|_| &mut report.missed)
         } else if overdue > LATE_AFTER {
-            outbound::enqueue(txn, new, now)
-                .await?
-                .map(|_| &mut report.late)
+            outbound::enqueue(txn, new, now).await?.map(|_| &mut report.late)
         } else {
-            outbound::enqueue(txn, new, now)
-                .await?
-                .map(|_| &mut report.sent)
+            outbound::enqueue(txn, new, now).await?.map(|_| &mut report.sent)
         };
         if let Some(counter) = queued {
             *counter += 1;
         }
     }
-    let next = t
-        .recurrence
-        .as_deref()
-        .and_then(recurrence::parse)
-        .and_then(|rec| {
-            let local = t
-                .local_time
-                .as_deref()
-                .and_then(recurrence::parse_local_time)
-                .unwrap_or_else(|| fire_at.with_timezone(&tz).time());
-            recurrence::next_after(rec, tz, fire_at, local, now)
-        });
+    let next = t.recurrence.as_deref().and_then(recurrence::parse).and_then(|rec| {
+        let local = t
+            .local_time
+            .as_deref()
+            .and_then(recurrence::parse_local_time)
+            .unwrap_or_else(|| fire_at.with_timezone(&tz).time());
+        recurrence::next_after(rec, tz, fire_at, local, now)
+    });
     tasks::advance(txn, t, next, now).await
 }
 
-fn reminder_text(
-    lang: Lang,
-    t: &Task,
-    fire_at: DateTime<Utc>,
-    now: DateTime<Utc>,
-    tz: Tz,
-    late: bool,
-) -> String {
+fn reminder_text(lang: Lang, t: &Task, fire_at: DateTime<Utc>, now: DateTime<Utc>, tz: Tz, late: bool) -> String {
     let title = crate::resolvers::actions::short(&t.title, 500);
     if late {
         let when = when_phrase(lang, fire_at.with_timezone(&tz), now.with_timezone(&tz));
-        Msg::new("reminder-push-late")
-            .arg("title", title)
-            .arg("when", when)
-            .render(lang)
+        Msg::new("reminder-push-late").arg("title", title).arg("when", when).render(lang)
     } else {
         Msg::new("reminder-push").arg("title", title).render(lang)
     }

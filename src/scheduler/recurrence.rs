@@ -3,9 +3,7 @@
 //! daily 08:00 stays 08:00 across a DST change (and 02:30 on a spring-forward night, which does
 //! not exist, moves to 03:30 rather than vanishing).
 
-use chrono::{
-    DateTime, Datelike, Days, Months, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc, Weekday,
-};
+use chrono::{DateTime, Datelike, Days, Months, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc, Weekday};
 use chrono_tz::Tz;
 
 use crate::understand::Recurrence;
@@ -45,10 +43,7 @@ pub fn is_workday(tz: Tz, day: Weekday) -> bool {
 pub fn resolve_local(tz: Tz, local: NaiveDateTime) -> Option<DateTime<Utc>> {
     tz.from_local_datetime(&local)
         .earliest()
-        .or_else(|| {
-            tz.from_local_datetime(&(local + chrono::Duration::hours(1)))
-                .earliest()
-        })
+        .or_else(|| tz.from_local_datetime(&(local + chrono::Duration::hours(1))).earliest())
         .map(|t| t.with_timezone(&Utc))
 }
 
@@ -78,10 +73,7 @@ fn step(rec: Recurrence, tz: Tz, date: NaiveDate, anchor_day: u32) -> Option<Nai
 }
 
 fn clamp_day(first_of_month: NaiveDate, day: u32) -> NaiveDate {
-    (1..=day)
-        .rev()
-        .find_map(|d| first_of_month.with_day(d))
-        .unwrap_or(first_of_month)
+    (1..=day).rev().find_map(|d| first_of_month.with_day(d)).unwrap_or(first_of_month)
 }
 
 /// The first occurrence strictly after `after`, given a previous occurrence `prev` and the
@@ -142,31 +134,17 @@ mod tests {
 
     #[test]
     fn a_time_in_the_spring_forward_gap_moves_an_hour_on() {
-        let gap = NaiveDate::from_ymd_opt(2026, 3, 8)
-            .unwrap()
-            .and_hms_opt(2, 30, 0)
-            .unwrap();
-        assert_eq!(
-            resolve_local(New_York, gap),
-            Some(utc("2026-03-08T07:30:00Z"))
-        );
+        let gap = NaiveDate::from_ymd_opt(2026, 3, 8).unwrap().and_hms_opt(2, 30, 0).unwrap();
+        assert_eq!(resolve_local(New_York, gap), Some(utc("2026-03-08T07:30:00Z")));
     }
 
     #[test]
     fn israeli_weekdays_skip_friday_and_saturday() {
         let thursday = utc("2026-01-22T06:00:00Z");
-        let next =
-            next_after(Recurrence::Weekdays, Jerusalem, thursday, eight(), thursday).unwrap();
+        let next = next_after(Recurrence::Weekdays, Jerusalem, thursday, eight(), thursday).unwrap();
         assert_eq!(next.with_timezone(&Jerusalem).weekday(), Weekday::Sun);
         let friday_ny = utc("2026-01-23T13:00:00Z");
-        let next = next_after(
-            Recurrence::Weekdays,
-            New_York,
-            friday_ny,
-            eight(),
-            friday_ny,
-        )
-        .unwrap();
+        let next = next_after(Recurrence::Weekdays, New_York, friday_ny, eight(), friday_ny).unwrap();
         assert_eq!(next.with_timezone(&New_York).weekday(), Weekday::Mon);
     }
 
@@ -174,10 +152,7 @@ mod tests {
     fn monthly_on_the_31st_uses_the_last_day_of_short_months() {
         let jan31 = utc("2026-01-31T06:00:00Z");
         let next = next_after(Recurrence::Monthly, Jerusalem, jan31, eight(), jan31).unwrap();
-        assert_eq!(
-            next.with_timezone(&Jerusalem).date_naive(),
-            NaiveDate::from_ymd_opt(2026, 2, 28).unwrap()
-        );
+        assert_eq!(next.with_timezone(&Jerusalem).date_naive(), NaiveDate::from_ymd_opt(2026, 2, 28).unwrap());
     }
 
     #[test]

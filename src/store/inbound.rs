@@ -3,8 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 use super::entities::inbound_message;
@@ -44,21 +43,15 @@ pub async fn record(db: &impl ConnectionTrait, msg: &InboundMessage) -> Result<R
     match am.insert(db).await {
         Ok(row) => Ok(Recorded::New(row)),
         // Two deliveries raced past the lookup: the unique index decides, the loser is a duplicate.
-        Err(e) if super::is_unique_violation(&e) => {
-            match find(db, msg.channel, &msg.message_id).await? {
-                Some(existing) => Ok(Recorded::Duplicate(existing)),
-                None => Err(e),
-            }
-        }
+        Err(e) if super::is_unique_violation(&e) => match find(db, msg.channel, &msg.message_id).await? {
+            Some(existing) => Ok(Recorded::Duplicate(existing)),
+            None => Err(e),
+        },
         Err(e) => Err(e),
     }
 }
 
-pub async fn find(
-    db: &impl ConnectionTrait,
-    channel: Channel,
-    message_id: &str,
-) -> Result<Option<Inbound>, DbErr> {
+pub async fn find(db: &impl ConnectionTrait, channel: Channel, message_id: &str) -> Result<Option<Inbound>, DbErr> {
     inbound_message::Entity::find()
         .filter(inbound_message::Column::Channel.eq(channel.as_str()))
         .filter(inbound_message::Column::ExternalMessageId.eq(message_id))
@@ -90,18 +83,9 @@ pub async fn finish(
     at: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
     let res = inbound_message::Entity::update_many()
-        .col_expr(
-            inbound_message::Column::Status,
-            sea_orm::sea_query::Expr::value(status),
-        )
-        .col_expr(
-            inbound_message::Column::UserId,
-            sea_orm::sea_query::Expr::value(user_id),
-        )
-        .col_expr(
-            inbound_message::Column::ProcessedAt,
-            sea_orm::sea_query::Expr::value(Some(at)),
-        )
+        .col_expr(inbound_message::Column::Status, sea_orm::sea_query::Expr::value(status))
+        .col_expr(inbound_message::Column::UserId, sea_orm::sea_query::Expr::value(user_id))
+        .col_expr(inbound_message::Column::ProcessedAt, sea_orm::sea_query::Expr::value(Some(at)))
         .filter(inbound_message::Column::Id.eq(id))
         .filter(inbound_message::Column::Status.eq(PENDING))
         .exec(db)

@@ -1,10 +1,7 @@
 //! Named lists and their items.
 
 use chrono::{DateTime, Utc};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use super::entities::{list, list_item};
 
@@ -12,11 +9,7 @@ pub use list::Model as List;
 pub use list_item::Model as Item;
 
 pub async fn all(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<List>, DbErr> {
-    list::Entity::find()
-        .filter(list::Column::UserId.eq(user_id))
-        .order_by_asc(list::Column::Id)
-        .all(db)
-        .await
+    list::Entity::find().filter(list::Column::UserId.eq(user_id)).order_by_asc(list::Column::Id).all(db).await
 }
 
 pub async fn create(
@@ -37,12 +30,7 @@ pub async fn create(
     .await
 }
 
-pub async fn rename(
-    db: &impl ConnectionTrait,
-    l: &List,
-    name: &str,
-    normalized: &str,
-) -> Result<List, DbErr> {
+pub async fn rename(db: &impl ConnectionTrait, l: &List, name: &str, normalized: &str) -> Result<List, DbErr> {
     let mut am: list::ActiveModel = l.clone().into();
     am.name = Set(name.to_string());
     am.normalized_name = Set(normalized.to_string());
@@ -50,21 +38,12 @@ pub async fn rename(
 }
 
 pub async fn delete(db: &impl ConnectionTrait, list_id: i64) -> Result<(), DbErr> {
-    list_item::Entity::delete_many()
-        .filter(list_item::Column::ListId.eq(list_id))
-        .exec(db)
-        .await?;
-    list::Entity::delete_by_id(list_id)
-        .exec(db)
-        .await
-        .map(|_| ())
+    list_item::Entity::delete_many().filter(list_item::Column::ListId.eq(list_id)).exec(db).await?;
+    list::Entity::delete_by_id(list_id).exec(db).await.map(|_| ())
 }
 
 pub async fn get(db: &impl ConnectionTrait, user_id: i64, id: i64) -> Result<Option<List>, DbErr> {
-    list::Entity::find_by_id(id)
-        .filter(list::Column::UserId.eq(user_id))
-        .one(db)
-        .await
+    list::Entity::find_by_id(id).filter(list::Column::UserId.eq(user_id)).one(db).await
 }
 
 pub async fn items(db: &impl ConnectionTrait, list_id: i64) -> Result<Vec<Item>, DbErr> {
@@ -75,12 +54,7 @@ pub async fn items(db: &impl ConnectionTrait, list_id: i64) -> Result<Vec<Item>,
         .await
 }
 
-pub async fn add_item(
-    db: &impl ConnectionTrait,
-    list_id: i64,
-    text: &str,
-    now: DateTime<Utc>,
-) -> Result<Item, DbErr> {
+pub async fn add_item(db: &impl ConnectionTrait, list_id: i64, text: &str, now: DateTime<Utc>) -> Result<Item, DbErr> {
     list_item::ActiveModel {
         list_id: Set(list_id),
         text: Set(text.to_string()),
@@ -93,18 +67,12 @@ pub async fn add_item(
 }
 
 pub async fn remove_items(db: &impl ConnectionTrait, ids: &[i64]) -> Result<u64, DbErr> {
-    let res = list_item::Entity::delete_many()
-        .filter(list_item::Column::Id.is_in(ids.iter().copied()))
-        .exec(db)
-        .await?;
+    let res =
+        list_item::Entity::delete_many().filter(list_item::Column::Id.is_in(ids.iter().copied())).exec(db).await?;
     Ok(res.rows_affected)
 }
 
-pub async fn check_item(
-    db: &impl ConnectionTrait,
-    item: &Item,
-    checked: bool,
-) -> Result<Item, DbErr> {
+pub async fn check_item(db: &impl ConnectionTrait, item: &Item, checked: bool) -> Result<Item, DbErr> {
     let mut am: list_item::ActiveModel = item.clone().into();
     am.checked = Set(checked);
     am.update(db).await

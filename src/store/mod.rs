@@ -18,8 +18,7 @@ use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbB
 /// Opens the database named by `url`. SQLite files are created on first use.
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let mut opts = ConnectOptions::new(url.to_string());
-    opts.sqlx_logging(false)
-        .connect_timeout(Duration::from_secs(10));
+    opts.sqlx_logging(false).connect_timeout(Duration::from_secs(10));
     if url.starts_with("sqlite:") {
         // One connection: SQLite has one writer anyway, and a single connection makes every
         // transaction serial instead of failing with SQLITE_BUSY under load.

@@ -5,8 +5,8 @@
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, LockBehavior, LockType};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, TransactionTrait,
 };
 
 use super::entities::outbound_message;
@@ -42,11 +42,7 @@ pub async fn enqueue(
     new: NewOutbound<'_>,
     now: DateTime<Utc>,
 ) -> Result<Option<Outbound>, DbErr> {
-    let status = if new.channel.is_remote() {
-        PENDING
-    } else {
-        SENT
-    };
+    let status = if new.channel.is_remote() { PENDING } else { SENT };
     insert(db, new, status, now).await
 }
 
@@ -66,8 +62,8 @@ async fn insert(
     status: &str,
     now: DateTime<Utc>,
 ) -> Result<Option<Outbound>, DbErr> {
-    let buttons = (!new.reply.buttons.is_empty())
-        .then(|| serde_json::to_string(&new.reply.buttons).unwrap_or_default());
+    let buttons =
+        (!new.reply.buttons.is_empty()).then(|| serde_json::to_string(&new.reply.buttons).unwrap_or_default());
     let delivered = status == SENT;
     let am = outbound_message::ActiveModel {
         user_id: Set(new.user_id),
@@ -95,22 +91,12 @@ async fn insert(
 }
 
 pub fn reply_of(row: &Outbound) -> Reply {
-    let buttons: Vec<Button> = row
-        .buttons
-        .as_deref()
-        .and_then(|b| serde_json::from_str(b).ok())
-        .unwrap_or_default();
-    Reply {
-        text: row.text.clone(),
-        buttons,
-    }
+    let buttons: Vec<Button> = row.buttons.as_deref().and_then(|b| serde_json::from_str(b).ok()).unwrap_or_default();
+    Reply { text: row.text.clone(), buttons }
 }
 
 /// The replies already produced for an inbound message (a redelivered web message gets them again).
-pub async fn for_inbound(
-    db: &impl ConnectionTrait,
-    inbound_id: i64,
-) -> Result<Vec<Outbound>, DbErr> {
+pub async fn for_inbound(db: &impl ConnectionTrait, inbound_id: i64) -> Result<Vec<Outbound>, DbErr> {
     outbound_message::Entity::find()
         .filter(outbound_message::Column::InboundId.eq(inbound_id))
         .order_by_asc(outbound_message::Column::Id)
@@ -136,11 +122,7 @@ pub async fn feed(
         .await
 }
 
-pub async fn last_id(
-    db: &impl ConnectionTrait,
-    channel: Channel,
-    external_user: &str,
-) -> Result<i64, DbErr> {
+pub async fn last_id(db: &impl ConnectionTrait, channel: Channel, external_user: &str) -> Result<i64, DbErr> {
     let row = outbound_message::Entity::find()
         .filter(outbound_message::Column::Channel.eq(channel.as_str()))
         .filter(outbound_message::Column::ExternalUser.eq(external_user))
@@ -164,10 +146,8 @@ pub async fn claim_due(
     let due = Condition::all()
         .add(outbound_message::Column::Status.is_in([PENDING, SENDING]))
         .add(outbound_message::Column::NextAttemptAt.lte(now));
-    let mut query = outbound_message::Entity::find()
-        .filter(due)
-        .order_by_asc(outbound_message::Column::Id)
-        .limit(limit);
+    let mut query =
+        outbound_message::Entity::find().filter(due).order_by_asc(outbound_message::Column::Id).limit(limit);
     if super::is_postgres(&txn) {
         query = query.lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
     }
@@ -192,10 +172,7 @@ pub async fn mark_sent(
     outbound_message::Entity::update_many()
         .col_expr(outbound_message::Column::Status, Expr::value(SENT))
         .col_expr(outbound_message::Column::SentAt, Expr::value(Some(now)))
-        .col_expr(
-            outbound_message::Column::ExternalId,
-            Expr::value(external_id),
-        )
+        .col_expr(outbound_message::Column::ExternalId, Expr::value(external_id))
         .filter(outbound_message::Column::Id.eq(id))
         .exec(db)
         .await
@@ -212,23 +189,13 @@ pub async fn mark_retry(
     max_attempts: i32,
 ) -> Result<(), DbErr> {
     let attempts = row.attempts + 1;
-    let status = if attempts >= max_attempts {
-        FAILED
-    } else {
-        PENDING
-    };
+    let status = if attempts >= max_attempts { FAILED } else { PENDING };
     let backoff = Duration::seconds((2_i64 << attempts.min(9)).min(600));
     outbound_message::Entity::update_many()
         .col_expr(outbound_message::Column::Status, Expr::value(status))
         .col_expr(outbound_message::Column::Attempts, Expr::value(attempts))
-        .col_expr(
-            outbound_message::Column::NextAttemptAt,
-            Expr::value(now + backoff),
-        )
-        .col_expr(
-            outbound_message::Column::Error,
-            Expr::value(Some(error.to_string())),
-        )
+        .col_expr(outbound_message::Column::NextAttemptAt, Expr::value(now + backoff))
+        .col_expr(outbound_message::Column::Error, Expr::value(Some(error.to_string())))
         .filter(outbound_message::Column::Id.eq(row.id))
         .exec(db)
         .await
@@ -238,10 +205,7 @@ pub async fn mark_retry(
 pub async fn mark_failed(db: &impl ConnectionTrait, id: i64, error: &str) -> Result<(), DbErr> {
     outbound_message::Entity::update_many()
         .col_expr(outbound_message::Column::Status, Expr::value(FAILED))
-        .col_expr(
-            outbound_message::Column::Error,
-            Expr::value(Some(error.to_string())),
-        )
+        .col_expr(outbound_message::Column::Error, Expr::value(Some(error.to_string())))
         .filter(outbound_message::Column::Id.eq(id))
         .exec(db)
         .await

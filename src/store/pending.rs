@@ -2,10 +2,7 @@
 //! answer will run. Stored, so it survives a restart; one per user, newest wins; expires.
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use super::entities::pending_interaction;
 
@@ -35,11 +32,7 @@ pub async fn put(
 }
 
 /// The user's open question, if it has not expired.
-pub async fn current(
-    db: &impl ConnectionTrait,
-    user_id: i64,
-    now: DateTime<Utc>,
-) -> Result<Option<Pending>, DbErr> {
+pub async fn current(db: &impl ConnectionTrait, user_id: i64, now: DateTime<Utc>) -> Result<Option<Pending>, DbErr> {
     pending_interaction::Entity::find()
         .filter(pending_interaction::Column::UserId.eq(user_id))
         .filter(pending_interaction::Column::ExpiresAt.gt(now))

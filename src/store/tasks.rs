@@ -2,10 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use super::entities::task;
 
@@ -23,11 +20,7 @@ pub struct NewTask<'a> {
     pub recurrence: Option<&'static str>,
 }
 
-pub async fn create(
-    db: &impl ConnectionTrait,
-    new: NewTask<'_>,
-    now: DateTime<Utc>,
-) -> Result<Task, DbErr> {
+pub async fn create(db: &impl ConnectionTrait, new: NewTask<'_>, now: DateTime<Utc>) -> Result<Task, DbErr> {
     task::ActiveModel {
         user_id: Set(new.user_id),
         title: Set(new.title.to_string()),
@@ -47,18 +40,11 @@ pub async fn create(
 }
 
 pub async fn get(db: &impl ConnectionTrait, user_id: i64, id: i64) -> Result<Option<Task>, DbErr> {
-    task::Entity::find_by_id(id)
-        .filter(task::Column::UserId.eq(user_id))
-        .one(db)
-        .await
+    task::Entity::find_by_id(id).filter(task::Column::UserId.eq(user_id)).one(db).await
 }
 
 /// The user's tasks with `status`, soonest due first (undated ones last, oldest first).
-pub async fn by_status(
-    db: &impl ConnectionTrait,
-    user_id: i64,
-    status: &str,
-) -> Result<Vec<Task>, DbErr> {
+pub async fn by_status(db: &impl ConnectionTrait, user_id: i64, status: &str) -> Result<Vec<Task>, DbErr> {
     let mut rows = task::Entity::find()
         .filter(task::Column::UserId.eq(user_id))
         .filter(task::Column::Status.eq(status))
@@ -69,11 +55,7 @@ pub async fn by_status(
     Ok(rows)
 }
 
-pub async fn by_ids(
-    db: &impl ConnectionTrait,
-    user_id: i64,
-    ids: &[i64],
-) -> Result<Vec<Task>, DbErr> {
+pub async fn by_ids(db: &impl ConnectionTrait, user_id: i64, ids: &[i64]) -> Result<Vec<Task>, DbErr> {
     task::Entity::find()
         .filter(task::Column::UserId.eq(user_id))
         .filter(task::Column::Id.is_in(ids.iter().copied()))
@@ -82,11 +64,7 @@ pub async fn by_ids(
         .await
 }
 
-pub async fn mark_done(
-    db: &impl ConnectionTrait,
-    t: &Task,
-    now: DateTime<Utc>,
-) -> Result<Task, DbErr> {
+pub async fn mark_done(db: &impl ConnectionTrait, t: &Task, now: DateTime<Utc>) -> Result<Task, DbErr> {
     let mut am: task::ActiveModel = t.clone().into();
     am.status = Set(DONE.to_string());
     am.completed_at = Set(Some(now));
@@ -123,11 +101,7 @@ pub async fn advance(
     if next.is_some() {
         update = update.col_expr(task::Column::DueAt, Expr::value(next));
     }
-    update
-        .filter(task::Column::Id.eq(t.id))
-        .exec(db)
-        .await
-        .map(|_| ())
+    update.filter(task::Column::Id.eq(t.id)).exec(db).await.map(|_| ())
 }
 
 pub async fn rename(db: &impl ConnectionTrait, t: &Task, title: &str) -> Result<Task, DbErr> {

@@ -1,9 +1,7 @@
 //! Users and their channel identities: (channel, external id) -> one user.
 
 use chrono::{DateTime, Utc};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set};
 
 use super::entities::{channel_identity, user};
 use crate::channels::Channel;
@@ -51,11 +49,7 @@ pub async fn find_or_create(
     }
 }
 
-pub async fn find(
-    db: &impl ConnectionTrait,
-    channel: Channel,
-    external_id: &str,
-) -> Result<Option<User>, DbErr> {
+pub async fn find(db: &impl ConnectionTrait, channel: Channel, external_id: &str) -> Result<Option<User>, DbErr> {
     let Some(identity) = channel_identity::Entity::find()
         .filter(channel_identity::Column::Channel.eq(channel.as_str()))
         .filter(channel_identity::Column::ExternalId.eq(external_id))
@@ -85,14 +79,8 @@ pub async fn touch(
     am.last_inbound_at = Set(Some(at));
     am.update(db).await?;
     channel_identity::Entity::update_many()
-        .col_expr(
-            channel_identity::Column::LastInboundAt,
-            sea_orm::sea_query::Expr::value(at),
-        )
-        .col_expr(
-            channel_identity::Column::WindowClosed,
-            sea_orm::sea_query::Expr::value(false),
-        )
+        .col_expr(channel_identity::Column::LastInboundAt, sea_orm::sea_query::Expr::value(at))
+        .col_expr(channel_identity::Column::WindowClosed, sea_orm::sea_query::Expr::value(false))
         .filter(channel_identity::Column::Channel.eq(channel.as_str()))
         .filter(channel_identity::Column::ExternalId.eq(external_id))
         .exec(db)

@@ -29,20 +29,10 @@ impl std::fmt::Display for BenchReport {
 }
 
 fn parse_line(line: &str, n: usize) -> Result<(String, DateTime<Tz>), CliError> {
-    let err = |m: &str| CliError::Input {
-        line: n,
-        message: m.to_string(),
-    };
+    let err = |m: &str| CliError::Input { line: n, message: m.to_string() };
     let v: serde_json::Value = serde_json::from_str(line).map_err(|e| err(&e.to_string()))?;
-    let text = v["text"]
-        .as_str()
-        .ok_or_else(|| err("missing text"))?
-        .to_string();
-    let tz: Tz = v["tz"]
-        .as_str()
-        .ok_or_else(|| err("missing tz"))?
-        .parse()
-        .map_err(|_| err("bad tz"))?;
+    let text = v["text"].as_str().ok_or_else(|| err("missing text"))?.to_string();
+    let tz: Tz = v["tz"].as_str().ok_or_else(|| err("missing tz"))?.parse().map_err(|_| err("bad tz"))?;
     let now = DateTime::parse_from_rfc3339(v["now"].as_str().ok_or_else(|| err("missing now"))?)
         .map_err(|e| err(&e.to_string()))?;
     Ok((text, now.with_timezone(&tz)))
@@ -56,11 +46,7 @@ pub fn run_understand(input: impl BufRead, mut out: impl Write) -> Result<(), Cl
         }
         let (text, now) = parse_line(&line, i + 1)?;
         let u = super::understand(&text, now, super::Lang::He);
-        writeln!(
-            out,
-            "{}",
-            serde_json::json!({"text": text, "lang": u.lang, "steps": u.steps})
-        )?;
+        writeln!(out, "{}", serde_json::json!({"text": text, "lang": u.lang, "steps": u.steps}))?;
     }
     Ok(())
 }
@@ -72,11 +58,7 @@ pub fn run_time(input: impl BufRead, mut out: impl Write) -> Result<(), CliError
             continue;
         }
         let (text, _) = parse_line(&line, i + 1)?;
-        writeln!(
-            out,
-            "{}",
-            serde_json::json!({"text": text, "value": null, "end": null, "grain": null})
-        )?;
+        writeln!(out, "{}", serde_json::json!({"text": text, "value": null, "end": null, "grain": null}))?;
     }
     Ok(())
 }
@@ -95,8 +77,5 @@ pub fn bench_understand(input: impl BufRead, repeat: usize) -> Result<BenchRepor
             std::hint::black_box(super::understand(t, *n, super::Lang::He));
         }
     }
-    Ok(BenchReport {
-        messages: msgs.len() * repeat,
-        seconds: start.elapsed().as_secs_f64(),
-    })
+    Ok(BenchReport { messages: msgs.len() * repeat, seconds: start.elapsed().as_secs_f64() })
 }

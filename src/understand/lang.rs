@@ -32,10 +32,7 @@ impl Lang {
 }
 
 pub fn detect(text: &str) -> Option<Lang> {
-    let he = text
-        .chars()
-        .filter(|c| ('\u{05D0}'..='\u{05EA}').contains(c))
-        .count();
+    let he = text.chars().filter(|c| ('\u{05D0}'..='\u{05EA}').contains(c)).count();
     let en = text.chars().filter(|c| c.is_ascii_alphabetic()).count();
     if he == 0 && en == 0 {
         None

@@ -91,9 +91,7 @@ pub struct Understanding {
 pub fn understand(text: &str, _now: DateTime<Tz>, default_lang: Lang) -> Understanding {
     let lang = lang::detect(text).unwrap_or(default_lang);
     let lower = text.to_lowercase();
-    let (resolver, action) = if ["help", "what can you do", "מה אתה יכול", "עזרה"]
-        .iter()
-        .any(|p| lower.contains(p))
+    let (resolver, action) = if ["help", "what can you do", "מה אתה יכול", "עזרה"].iter().any(|p| lower.contains(p))
     {
         (Resolver::Meta, Action::Help)
     } else {
@@ -113,9 +111,5 @@ pub fn understand(text: &str, _now: DateTime<Tz>, default_lang: Lang) -> Underst
         confidence: 0.5,
         time_problem: None,
     };
-    Understanding {
-        lang,
-        steps: vec![step],
-        hints: vec![],
-    }
+    Understanding { lang, steps: vec![step], hints: vec![] }
 }

@@ -39,10 +39,7 @@ pub fn test_settings(dir: &TempDir, extra: &[(&str, &str)]) -> Settings {
     let mut env: HashMap<String, String> = HashMap::new();
     env.insert("OZER_BIND".into(), "127.0.0.1:0".into());
     let db = dir.0.join("ozer.db");
-    env.insert(
-        "DATABASE_URL".into(),
-        format!("sqlite://{}?mode=rwc", db.display()),
-    );
+    env.insert("DATABASE_URL".into(), format!("sqlite://{}?mode=rwc", db.display()));
     for (k, v) in extra {
         env.insert(k.to_string(), v.to_string());
     }
@@ -60,22 +57,12 @@ pub async fn spawn_app_with(extra: &[(&str, &str)], clock: Clock) -> TestApp {
 }
 
 pub async fn spawn_with_settings(settings: Settings, clock: Clock, dir: TempDir) -> TestApp {
-    let app = App::build_with_clock(settings, clock)
-        .await
-        .expect("app builds");
+    let app = App::build_with_clock(settings, clock).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let state = app.state().clone();
     tokio::spawn(app.run_until_stopped());
-    let client = reqwest::Client::builder()
-        .cookie_store(true)
-        .build()
-        .expect("client");
-    TestApp {
-        address,
-        state,
-        client,
-        _dir: dir,
-    }
+    let client = reqwest::Client::builder().cookie_store(true).build().expect("client");
+    TestApp { address, state, client, _dir: dir }
 }
 
 impl TestApp {
@@ -85,13 +72,7 @@ impl TestApp {
     }
 
     pub async fn post_chat(&self, body: Value) -> Value {
-        let res = self
-            .client
-            .post(format!("{}/api/chat", self.address))
-            .json(&body)
-            .send()
-            .await
-            .expect("request");
+        let res = self.client.post(format!("{}/api/chat", self.address)).json(&body).send().await.expect("request");
         assert!(res.status().is_success(), "status {}", res.status());
         res.json().await.expect("json")
     }
