@@ -13,6 +13,8 @@ use sea_orm::DatabaseConnection;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
+use crate::channels::telegram::TelegramClient;
+use crate::channels::whatsapp::WhatsappClient;
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::{channels, store, turn};
@@ -26,6 +28,10 @@ pub struct AppState {
     pub wake_inbound: Arc<Notify>,
     /// poked when the outbox has something new to send
     pub wake_outbox: Arc<Notify>,
+    /// Bot API client, built once at start-up (None: Telegram is off)
+    pub telegram: Option<Arc<TelegramClient>>,
+    /// Graph API client, built once at start-up (None: WhatsApp is off)
+    pub whatsapp: Option<Arc<WhatsappClient>>,
 }
 
 impl AppState {
@@ -36,12 +42,15 @@ impl AppState {
         store::migrate(&db)
             .await
             .map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+        let (telegram, whatsapp) = channels::clients(&settings)?;
         Ok(Self {
             db,
             settings: Arc::new(settings),
             clock,
             wake_inbound: Arc::new(Notify::new()),
             wake_outbox: Arc::new(Notify::new()),
+            telegram,
+            whatsapp,
         })
     }
 }
@@ -83,6 +92,7 @@ impl App {
 
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         spawn_workers(&self.state);
+        channels::telegram::register_webhook_in_background(&self.state);
         let router = router(self.state);
         axum::serve(self.listener, router)
             .with_graceful_shutdown(shutdown_signal())
@@ -97,6 +107,12 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(readyz));
     if state.settings.web_chat {
         app = app.merge(channels::web::router());
+    }
+    if state.settings.telegram.is_some() {
+        app = app.merge(channels::telegram::router());
+    }
+    if state.settings.whatsapp.is_some() {
+        app = app.merge(channels::whatsapp::router());
     }
     app.with_state(state)
 }
@@ -115,8 +131,10 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
     }
 }
 
-/// Background work: answer messages stored but not processed (at start and on every wake-up).
+/// Background work: answer messages stored but not processed (at start and on every wake-up),
+/// and send what the outbox holds for Telegram and WhatsApp.
 fn spawn_workers(state: &AppState) {
+    channels::outbox::spawn(state.clone());
     let s = state.clone();
     tokio::spawn(async move {
         loop {

@@ -133,7 +133,7 @@ async fn identify(
     channel: Channel,
     now: DateTime<Utc>,
 ) -> Result<User, DbErr> {
-    let first_lang = understand::lang::detect(&row.text)
+    let first_lang = words_lang(&row.text)
         .or_else(|| row.lang_hint.as_deref().and_then(Lang::from_code))
         .unwrap_or(state.settings.lang);
     let tz = state.settings.timezone.name();
@@ -146,8 +146,16 @@ async fn identify(
 /// The reply follows the language of this message; a message with no words (emoji, digits)
 /// keeps the user's last language.
 fn message_lang(text: &str, user: &User) -> Lang {
+    words_lang(text).unwrap_or_else(|| Lang::from_code(&user.lang).unwrap_or(Lang::He))
+}
+
+/// A slash command ("/start", "/timezone Europe/London") is Latin whatever the user speaks, so
+/// it does not tell the language.
+fn words_lang(text: &str) -> Option<Lang> {
+    if text.trim_start().starts_with('/') {
+        return None;
+    }
     understand::lang::detect(text)
-        .unwrap_or_else(|| Lang::from_code(&user.lang).unwrap_or(Lang::He))
 }
 
 async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
@@ -161,6 +169,9 @@ async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
             .num("count", count as i64)
             .num("max", MAX_CHARS as i64);
         return Ok(vec![Said::msg(msg)]);
+    }
+    if let Some(said) = crate::conversation::commands::answer(ctx, text).await? {
+        return Ok(said);
     }
     let understanding = understand::understand(text, ctx.time.now, ctx.lang);
     let plan = Plan::from_understanding(&understanding);

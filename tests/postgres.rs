@@ -11,7 +11,9 @@ mod pg;
 
 #[tokio::test]
 async fn the_web_chat_works_on_postgres_and_a_resend_runs_once() {
-    let Some(url) = pg::fresh_database().await else { return };
+    let Some(url) = pg::fresh_database().await else {
+        return;
+    };
     let dir = TempDir::new();
     let settings = test_settings(&dir, &[("DATABASE_URL", &url)]);
     let app = spawn_with_settings(settings, Clock::system(), dir).await;
@@ -19,13 +21,18 @@ async fn the_web_chat_works_on_postgres_and_a_resend_runs_once() {
     assert!(app.say("מה אתה יכול לעשות?").await.contains("תזכורות"));
     let body = serde_json::json!({"text": "help", "id": "same"});
     assert_eq!(app.post_chat(body.clone()).await, app.post_chat(body).await);
-    let inbound = ozer::store::entities::inbound_message::Entity::find().count(&app.state.db).await.unwrap();
+    let inbound = ozer::store::entities::inbound_message::Entity::find()
+        .count(&app.state.db)
+        .await
+        .unwrap();
     assert_eq!(inbound, 2);
 }
 
 #[tokio::test]
 async fn migrations_run_twice_on_postgres_without_error() {
-    let Some(url) = pg::fresh_database().await else { return };
+    let Some(url) = pg::fresh_database().await else {
+        return;
+    };
     let db = ozer::store::connect(&url).await.unwrap();
     ozer::store::migrate(&db).await.unwrap();
     ozer::store::migrate(&db).await.unwrap();

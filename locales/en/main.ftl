@@ -21,3 +21,10 @@ resolver-list = a list request
 resolver-calendar = a calendar request
 resolver-gmail = an email request
 resolver-memory = a note for your second brain
+
+# channels
+channel-text-only = Sorry, I can read text only for now. Please write your request as a message.
+channel-not-allowed = Sorry, this assistant is private and I can't help you here.
+channel-rate-limited = You're sending messages faster than I can handle. Please wait a minute and try again.
+timezone-set = Your timezone is now { $tz } (now { $time }).
+timezone-unknown = I don't know the timezone "{ $name }". Try a city like "New York" or a name like "Europe/London".

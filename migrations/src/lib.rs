@@ -6,6 +6,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_foundation;
 mod m20261121_000002_tasks_lists;
+mod m20261121_000003_channels;
 
 pub struct Migrator;
 
@@ -15,6 +16,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261121_000001_foundation::Migration),
             Box::new(m20261121_000002_tasks_lists::Migration),
+            Box::new(m20261121_000003_channels::Migration),
         ]
     }
 }

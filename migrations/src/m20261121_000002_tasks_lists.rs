@@ -80,7 +80,14 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        create_index(m, "ix_tasks_user", Tasks::Table, [Tasks::UserId, Tasks::Status], false).await?;
+        create_index(
+            m,
+            "ix_tasks_user",
+            Tasks::Table,
+            [Tasks::UserId, Tasks::Status],
+            false,
+        )
+        .await?;
         create_index(m, "ix_tasks_fire", Tasks::Table, [Tasks::NextFireAt], false).await?;
 
         m.create_table(
@@ -100,7 +107,14 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        create_index(m, "ux_lists_name", Lists::Table, [Lists::UserId, Lists::NormalizedName], true).await?;
+        create_index(
+            m,
+            "ux_lists_name",
+            Lists::Table,
+            [Lists::UserId, Lists::NormalizedName],
+            true,
+        )
+        .await?;
 
         m.create_table(
             Table::create()
@@ -119,11 +133,22 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        create_index(m, "ix_items_list", ListItems::Table, [ListItems::ListId], false).await
+        create_index(
+            m,
+            "ix_items_list",
+            ListItems::Table,
+            [ListItems::ListId],
+            false,
+        )
+        .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [ListItems::Table.into_iden(), Lists::Table.into_iden(), Tasks::Table.into_iden()] {
+        for table in [
+            ListItems::Table.into_iden(),
+            Lists::Table.into_iden(),
+            Tasks::Table.into_iden(),
+        ] {
             m.drop_table(Table::drop().table(table).to_owned()).await?;
         }
         Ok(())

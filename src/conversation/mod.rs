@@ -1,6 +1,9 @@
 //! Conversation state between turns: the pending question (confirm? which one?) a reply may
 //! answer. An answer that does not fit the question is treated as a new message.
 
+pub mod commands;
+pub mod timezone;
+
 use chrono::{DateTime, Utc};
 use sea_orm::{ConnectionTrait, DbErr};
 
