@@ -115,3 +115,4 @@ impl TestApp {
             .expect("json")
     }
 }
+pub mod channels;

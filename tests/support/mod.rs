@@ -90,3 +90,46 @@ async fn handle(
     let status = StatusCode::from_u16(status).unwrap();
     (status, axum::Json(answer)).into_response()
 }
+
+/// Bot API answers: a sent Message for SendMessage, `true` for everything else.
+pub fn bot_api(path: &str, body: &Value, seen: usize) -> (u16, Value) {
+    let result = if path.ends_with("/SendMessage") {
+        serde_json::json!({
+            "message_id": 1000 + seen,
+            "from": {"id": 42, "is_bot": true, "first_name": "Ozer", "username": "OzerBot"},
+            "chat": {"id": body["chat_id"], "type": "private", "first_name": "Dana"},
+            "date": 1_750_000_000,
+            "text": body["text"],
+        })
+    } else {
+        serde_json::json!(true)
+    };
+    (200, serde_json::json!({"ok": true, "result": result}))
+}
+
+/// Graph API answers: every message is accepted with a fresh wamid.
+pub fn graph_api(_path: &str, body: &Value, seen: usize) -> (u16, Value) {
+    (
+        200,
+        serde_json::json!({
+            "messaging_product": "whatsapp",
+            "contacts": [{"input": body["to"], "wa_id": body["to"]}],
+            "messages": [{"id": format!("wamid.out{seen}")}]
+        }),
+    )
+}
+
+/// Polls `check` until it holds (up to ~10 s); panics with `what` otherwise.
+pub async fn eventually<F, Fut>(what: &str, check: F)
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    for _ in 0..200 {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("timed out waiting for: {what}");
+}
