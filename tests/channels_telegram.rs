@@ -139,7 +139,12 @@ async fn every_corpus_body_replayed_three_times_acts_once() {
 async fn a_button_tap_is_answered_and_its_payload_reaches_the_pipeline() {
     let (app, fake) = setup(&[]).await;
     assert_eq!(
-        post(&app, corpus!("06_callback_query_inline_keyboard.json"), Some(SECRET)).await,
+        post(
+            &app,
+            corpus!("06_callback_query_inline_keyboard.json"),
+            Some(SECRET)
+        )
+        .await,
         200
     );
     eventually("the callback is answered", || async {
@@ -194,7 +199,13 @@ async fn the_timezone_command_changes_the_users_timezone() {
 #[tokio::test]
 async fn malformed_and_oversized_bodies_are_dropped_without_harm() {
     let (app, fake) = setup(&[]).await;
-    for body in [&b"not json"[..], b"{}", b"[1,2", b"{\"update_id\": \"x\"}", &[0xff, 0xfe]] {
+    for body in [
+        &b"not json"[..],
+        b"{}",
+        b"[1,2",
+        b"{\"update_id\": \"x\"}",
+        &[0xff, 0xfe],
+    ] {
         assert_eq!(post(&app, body, Some(SECRET)).await, 200);
     }
     let huge = vec![b'a'; 3 * 1024 * 1024];
@@ -223,7 +234,10 @@ async fn someone_not_on_the_allowlist_is_refused_once_and_nothing_runs() {
 
     let body = text_update(10, 42, "hello", "en");
     assert_eq!(post(&app, &body, Some(SECRET)).await, 200);
-    eventually("a reply to the allowed user", || async { sends(&fake).len() == 2 }).await;
+    eventually("a reply to the allowed user", || async {
+        sends(&fake).len() == 2
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -263,7 +277,10 @@ async fn a_message_stored_before_a_stop_is_answered_after_restart() {
     }
     assert!(fake.requests().is_empty());
     let app = spawn_with_settings(test_settings(&dir, &env), Clock::system(), dir).await;
-    eventually("the reply after restart", || async { !sends(&fake).is_empty() }).await;
+    eventually("the reply after restart", || async {
+        !sends(&fake).is_empty()
+    })
+    .await;
     assert_eq!(sends(&fake)[0].body["chat_id"], 555);
     quiesce(&app.state).await;
     assert_eq!(outbound_rows(&app.state).await.len(), 1);
@@ -284,7 +301,10 @@ async fn a_failed_send_is_retried_with_backoff() {
         500,
         serde_json::json!({"ok": false, "error_code": 500, "description": "Internal Server Error"}),
     );
-    assert_eq!(post(&app, &text_update(1, 9, "hello", "en"), Some(SECRET)).await, 200);
+    assert_eq!(
+        post(&app, &text_update(1, 9, "hello", "en"), Some(SECRET)).await,
+        200
+    );
     eventually("the first attempt", || async { sends(&fake).len() == 1 }).await;
     eventually("a retry is scheduled", || async {
         outbound_rows(&app.state).await[0].attempts == 1
@@ -303,9 +323,15 @@ async fn a_failed_send_is_retried_with_backoff() {
 #[tokio::test]
 async fn serve_with_a_public_url_registers_the_webhook_with_its_secret() {
     let (_app, fake) = setup(&[("OZER_PUBLIC_URL", "https://ozer.example/")]).await;
-    eventually("setWebhook", || async { !calls(&fake, "/SetWebhook").is_empty() }).await;
+    eventually("setWebhook", || async {
+        !calls(&fake, "/SetWebhook").is_empty()
+    })
+    .await;
     let call = &calls(&fake, "/SetWebhook")[0];
     let all = format!("{} {}", call.body, call.raw);
-    assert!(all.contains("https://ozer.example/webhooks/telegram"), "{all}");
+    assert!(
+        all.contains("https://ozer.example/webhooks/telegram"),
+        "{all}"
+    );
     assert!(all.contains(SECRET), "{all}");
 }
