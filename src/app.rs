@@ -13,6 +13,8 @@ use sea_orm::DatabaseConnection;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
+use crate::channels::telegram::TelegramClient;
+use crate::channels::whatsapp::WhatsappClient;
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::{channels, scheduler, store, turn};
@@ -26,6 +28,10 @@ pub struct AppState {
     pub wake_inbound: Arc<Notify>,
     /// poked when the outbox has something new to send
     pub wake_outbox: Arc<Notify>,
+    /// Bot API client, built once at start-up (None: Telegram is off)
+    pub telegram: Option<Arc<TelegramClient>>,
+    /// Graph API client, built once at start-up (None: WhatsApp is off)
+    pub whatsapp: Option<Arc<WhatsappClient>>,
 }
 
 impl AppState {
@@ -34,12 +40,15 @@ impl AppState {
             .await
             .map_err(|e| anyhow::anyhow!("DATABASE_URL: cannot open the database ({e})"))?;
         store::migrate(&db).await.map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+        let (telegram, whatsapp) = channels::clients(&settings)?;
         Ok(Self {
             db,
             settings: Arc::new(settings),
             clock,
             wake_inbound: Arc::new(Notify::new()),
             wake_outbox: Arc::new(Notify::new()),
+            telegram,
+            whatsapp,
         })
     }
 }
@@ -80,6 +89,7 @@ impl App {
 
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         spawn_workers(&self.state);
+        channels::telegram::register_webhook_in_background(&self.state);
         let router = router(self.state);
         axum::serve(self.listener, router).with_graceful_shutdown(shutdown_signal()).await?;
         Ok(())
@@ -90,6 +100,12 @@ pub fn router(state: AppState) -> Router {
     let mut app = Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz));
     if state.settings.web_chat {
         app = app.merge(channels::web::router());
+    }
+    if state.settings.telegram.is_some() {
+        app = app.merge(channels::telegram::router());
+    }
+    if state.settings.whatsapp.is_some() {
+        app = app.merge(channels::whatsapp::router());
     }
     app.with_state(state)
 }
@@ -108,10 +124,11 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
     }
 }
 
-/// Background work: the reminder scheduler, and answering messages stored but not processed
-/// (at start and on every wake-up).
+/// Background work: the reminder scheduler, answering messages stored but not processed (at
+/// start and on every wake-up), and sending what the outbox holds for Telegram and WhatsApp.
 fn spawn_workers(state: &AppState) {
     scheduler::spawn(state);
+    channels::outbox::spawn(state.clone());
     let s = state.clone();
     tokio::spawn(async move {
         loop {

@@ -31,6 +31,13 @@ enum Command {
     },
     /// Parse time expressions from JSON Lines on stdin
     Time,
+    /// Show Telegram's webhook registration (getWebhookInfo); with --set, point it at
+    /// {OZER_PUBLIC_URL}/webhooks/telegram
+    TelegramWebhook {
+        /// Register the webhook (setWebhook with the secret) instead of only showing it
+        #[arg(long)]
+        set: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -79,6 +86,9 @@ fn with_runtime(command: Command) -> anyhow::Result<()> {
                 Ok(())
             }
             Command::Chat => ozer::channels::console::run(AppState::new(settings, Clock::system()).await?).await,
+            Command::TelegramWebhook { set } => {
+                telegram_webhook(AppState::new(settings, Clock::system()).await?, set).await
+            }
             _ => serve(settings).await,
         }
     })
@@ -90,4 +100,23 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     tracing::info!(%url, "Ozer is listening");
     println!("Ozer is running: open {url}");
     app.run_until_stopped().await
+}
+
+async fn telegram_webhook(state: AppState, set: bool) -> anyhow::Result<()> {
+    use ozer::channels::telegram;
+    let Some(client) = state.telegram.clone() else {
+        anyhow::bail!("TELEGRAM_BOT_TOKEN is not set");
+    };
+    if set {
+        let url = telegram::register_webhook(&state).await?;
+        println!("webhook set to {url}");
+    }
+    let info = client.get_webhook_info().await?;
+    println!("url: {}", info.url.as_deref().unwrap_or("(none)"));
+    println!("pending updates: {}", info.pending_update_count);
+    if let Some(message) = info.last_error_message {
+        let at = info.last_error_date.map(|d| d.to_rfc3339()).unwrap_or_default();
+        println!("last error: {message} {at}");
+    }
+    Ok(())
 }

@@ -119,7 +119,7 @@ async fn identify(
     channel: Channel,
     now: DateTime<Utc>,
 ) -> Result<User, DbErr> {
-    let first_lang = understand::lang::detect(&row.text)
+    let first_lang = words_lang(&row.text)
         .or_else(|| row.lang_hint.as_deref().and_then(Lang::from_code))
         .unwrap_or(state.settings.lang);
     let tz = state.settings.timezone.name();
@@ -131,7 +131,16 @@ async fn identify(
 /// The reply follows the language of this message; a message with no words (emoji, digits)
 /// keeps the user's last language.
 fn message_lang(text: &str, user: &User) -> Lang {
-    understand::lang::detect(text).unwrap_or_else(|| Lang::from_code(&user.lang).unwrap_or(Lang::He))
+    words_lang(text).unwrap_or_else(|| Lang::from_code(&user.lang).unwrap_or(Lang::He))
+}
+
+/// A slash command ("/start", "/timezone Europe/London") is Latin whatever the user speaks, so
+/// it does not tell the language.
+fn words_lang(text: &str) -> Option<Lang> {
+    if text.trim_start().starts_with('/') {
+        return None;
+    }
+    understand::lang::detect(text)
 }
 
 async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
@@ -146,6 +155,9 @@ async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
     }
     if let Some(said) = conversation::try_answer(ctx, row.button.as_deref()).await? {
         return Ok(vec![said]);
+    }
+    if let Some(said) = conversation::commands::answer(ctx, text).await? {
+        return Ok(said);
     }
     let understanding = understand::understand(text, ctx.time.now, ctx.lang);
     let plan = Plan::from_understanding(&understanding);

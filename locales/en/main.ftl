@@ -39,3 +39,10 @@ rec-weekdays = every weekday at { $time }
 rec-weekly = every { $day } at { $time }
 rec-monthly = every month on day { $dom } at { $time }
 rec-yearly = every year on { $date } at { $time }
+
+# channels
+channel-text-only = Sorry, I can read text only for now. Please write your request as a message.
+channel-not-allowed = Sorry, this assistant is private and I can't help you here.
+channel-rate-limited = You're sending messages faster than I can handle. Please wait a minute and try again.
+timezone-set = Your timezone is now { $tz } (now { $time }).
+timezone-unknown = I don't know the timezone "{ $name }". Try a city like "New York" or a name like "Europe/London".

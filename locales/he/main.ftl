@@ -39,3 +39,10 @@ rec-weekdays = כל יום חול ב-{ $time }
 rec-weekly = כל יום { $day } ב-{ $time }
 rec-monthly = כל חודש ב-{ $dom } לחודש ב-{ $time }
 rec-yearly = כל שנה ב-{ $date } ב-{ $time }
+
+# channels
+channel-text-only = סליחה, בינתיים אני יודע לקרוא רק טקסט. אפשר לכתוב לי את הבקשה בהודעה.
+channel-not-allowed = סליחה, העוזר הזה פרטי ואני לא יכול לעזור כאן.
+channel-rate-limited = אתה שולח הודעות מהר יותר ממה שאני מספיק לטפל. כדאי לחכות דקה ולנסות שוב.
+timezone-set = אזור הזמן שלך הוא עכשיו { $tz } (השעה עכשיו { $time }).
+timezone-unknown = אני לא מכיר את אזור הזמן "{ $name }". אפשר לכתוב עיר כמו "ניו יורק" או שם כמו "Europe/London".

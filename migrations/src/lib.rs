@@ -6,12 +6,17 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_foundation;
 mod m20261121_000002_tasks_lists;
+mod m20261121_000003_channels;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261121_000001_foundation::Migration), Box::new(m20261121_000002_tasks_lists::Migration)]
+        vec![
+            Box::new(m20261121_000001_foundation::Migration),
+            Box::new(m20261121_000002_tasks_lists::Migration),
+            Box::new(m20261121_000003_channels::Migration),
+        ]
     }
 }

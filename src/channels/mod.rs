@@ -2,10 +2,20 @@
 //! inbound payloads and sends its own outbound messages; platform types never leave this folder.
 //! Everything else sees only `InboundMessage` and `Reply`.
 
+pub mod access;
+pub(crate) mod common;
 pub mod console;
+pub mod intake;
+pub mod outbox;
+pub mod telegram;
 pub mod web;
+pub mod whatsapp;
+
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+
+use crate::config::Settings;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -88,4 +98,32 @@ impl Reply {
     pub fn text(text: impl Into<String>) -> Self {
         Self { text: text.into(), buttons: Vec::new() }
     }
+}
+
+impl std::str::FromStr for Channel {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Channel::parse(s).ok_or_else(|| format!("unknown channel {s:?}"))
+    }
+}
+
+/// The remote channels' clients, built once at start-up from the settings (None: channel off).
+#[allow(clippy::type_complexity)]
+pub fn clients(
+    settings: &Settings,
+) -> anyhow::Result<(Option<Arc<telegram::TelegramClient>>, Option<Arc<whatsapp::WhatsappClient>>)> {
+    let telegram = settings
+        .telegram
+        .as_ref()
+        .map(|t| Arc::new(telegram::TelegramClient::new(t.bot_token.expose(), t.api_url.clone())));
+    let whatsapp = match &settings.whatsapp {
+        Some(w) => Some(Arc::new(
+            whatsapp::WhatsappClient::new(w.api_url.clone(), w.phone_number_id.clone(), w.access_token.expose())
+                .map_err(|e| anyhow::anyhow!("WHATSAPP_API_URL: cannot build the HTTP client ({e})"))?
+                .with_version(w.api_version.clone()),
+        )),
+        None => None,
+    };
+    Ok((telegram, whatsapp))
 }

@@ -4,6 +4,8 @@
 //! (store::pending::TTL), after which a reply is a fresh message too.
 
 mod answer;
+pub mod commands;
+pub mod timezone;
 
 use crate::reply::{Msg, Said};
 use crate::resolvers::actions::{self, Action, CHOOSE, CONFIRM, Choice};

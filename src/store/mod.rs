@@ -2,6 +2,7 @@
 //! per aggregate. Repositories take any `ConnectionTrait`, so a turn can run them inside one
 //! transaction (its effects, its reply and the "processed" mark commit together or not at all).
 
+pub mod delivery;
 pub mod entities;
 pub mod inbound;
 pub mod lists;

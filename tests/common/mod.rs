@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod channels;
+
 use std::collections::HashMap;
 
 use ozer::app::{App, AppState};

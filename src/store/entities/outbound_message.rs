@@ -26,6 +26,10 @@ pub struct Model {
     pub dedupe_key: Option<String>,
     #[sea_orm(column_type = "Text", nullable)]
     pub error: Option<String>,
+    /// furthest WhatsApp delivery status seen: sent | delivered | read | failed
+    pub delivery_status: Option<String>,
+    /// sent as the pre-approved template (outside WhatsApp's 24-hour window)
+    pub via_template: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
