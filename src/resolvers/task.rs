@@ -245,10 +245,23 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     let Some(when) = step.slots.when else {
         return Ok(StepResult::say(Msg::new("task-update-need-time")));
     };
-    let due = when.to_utc();
-    match resolve_one(ctx, &query, |t| Action::RescheduleTask { id: t.id, due }).await? {
-        Ok(t) => reschedule_id(ctx, t.id, due).await,
+    let due = |t: &Task| moved_due(ctx, when, t);
+    match resolve_one(ctx, &query, |t| Action::RescheduleTask { id: t.id, due: due(t) }).await? {
+        Ok(t) => reschedule_id(ctx, t.id, due(&t)).await,
         Err(asked) => Ok(asked),
+    }
+}
+
+/// "Postpone it to tomorrow" names a day, not a time (it arrives as local midnight): the
+/// reminder keeps its time of day on the new date.
+fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Task) -> DateTime<Utc> {
+    let new_local = when.with_timezone(&ctx.tz());
+    match t.due_at {
+        Some(old) if new_local.time() == chrono::NaiveTime::MIN => {
+            let time = local(ctx, old).time();
+            recurrence::resolve_local(ctx.tz(), new_local.date_naive().and_time(time)).unwrap_or(when.to_utc())
+        }
+        _ => when.to_utc(),
     }
 }
 

@@ -1,14 +1,28 @@
-//! Deterministic understanding (temporary minimal version; replaced by the full module).
+//! The deterministic understanding layer: language, Hebrew normalization, time expressions,
+//! resolver routing and slot filling. It turns one user message into ordered [`Step`]s with
+//! confidences and routing hints for the LLM planner.
 //!
-//! Owns text -> language + steps. No I/O.
+//! It owns no I/O (no network, no database, no clock reads): `now` and the user's timezone are
+//! always passed in, so every answer is reproducible and measurable (`ozer understand`).
 
 use chrono::{DateTime, FixedOffset};
 use chrono_tz::Tz;
 
 pub mod cli;
 pub mod lang;
+pub mod normalize;
+pub mod patterns;
+pub mod route;
+pub mod schema;
+pub mod slots;
+pub mod time;
+
+#[cfg(test)]
+mod tests;
+
 pub use lang::Lang;
 
+/// The resolvers a step can be handed to; the names are those of UNDERSTAND.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Resolver {
@@ -21,6 +35,31 @@ pub enum Resolver {
     General,
 }
 
+impl Resolver {
+    pub const ALL: [Resolver; 7] = [
+        Resolver::Task,
+        Resolver::List,
+        Resolver::Calendar,
+        Resolver::Gmail,
+        Resolver::Memory,
+        Resolver::Meta,
+        Resolver::General,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Resolver::Task => "task",
+            Resolver::List => "list",
+            Resolver::Calendar => "calendar",
+            Resolver::Gmail => "gmail",
+            Resolver::Memory => "memory",
+            Resolver::Meta => "meta",
+            Resolver::General => "general",
+        }
+    }
+}
+
+/// What a resolver is asked to do; one enum for all resolvers so a plan step is two words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Action {
@@ -43,6 +82,30 @@ pub enum Action {
     Chat,
 }
 
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Create => "create",
+            Action::List => "list",
+            Action::Complete => "complete",
+            Action::Update => "update",
+            Action::Delete => "delete",
+            Action::Add => "add",
+            Action::Remove => "remove",
+            Action::Show => "show",
+            Action::Find => "find",
+            Action::Search => "search",
+            Action::Read => "read",
+            Action::Send => "send",
+            Action::Draft => "draft",
+            Action::Store => "store",
+            Action::Recall => "recall",
+            Action::Help => "help",
+            Action::Chat => "chat",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Recurrence {
@@ -53,15 +116,32 @@ pub enum Recurrence {
     Yearly,
 }
 
+impl Recurrence {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Recurrence::Daily => "daily",
+            Recurrence::Weekdays => "weekdays",
+            Recurrence::Weekly => "weekly",
+            Recurrence::Monthly => "monthly",
+            Recurrence::Yearly => "yearly",
+        }
+    }
+}
+
+/// A half-open span of time `[start, end)` in the user's offsets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Window {
     pub start: DateTime<FixedOffset>,
     pub end: DateTime<FixedOffset>,
 }
 
+/// Something about the time the user should be asked about instead of guessing.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub enum TimeProblem {
+    /// "31 בפברואר", "25:00": a date/time that does not exist. Never invent a time.
     Impossible,
+    /// the only reading is in the past (e.g. "today at 8" said at 21:00): the resolver asks whether
+    /// the user meant the next occurrence; `next` is that next occurrence if one exists.
     InPast { next: Option<DateTime<FixedOffset>> },
 }
 
@@ -76,40 +156,44 @@ pub struct Step {
     pub list: Option<String>,
     pub items: Vec<String>,
     pub query: Option<String>,
+    /// "remind me an hour before" -> the earlier step it refers to (index into steps)
     pub depends_on: Vec<usize>,
+    /// 0.0..=1.0; below ~0.6 the pipeline asks the LLM planner (when configured) or the user.
     pub confidence: f32,
     pub time_problem: Option<TimeProblem>,
+}
+
+impl Step {
+    /// A bare step with no slots; the router fills in what the message gives.
+    pub fn new(resolver: Resolver, action: Action, confidence: f32) -> Step {
+        Step {
+            resolver,
+            action,
+            when: None,
+            window: None,
+            recurrence: None,
+            title: None,
+            list: None,
+            items: Vec::new(),
+            query: None,
+            depends_on: Vec::new(),
+            confidence,
+            time_problem: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Understanding {
     pub lang: Lang,
     pub steps: Vec<Step>,
+    /// routing hints for the LLM planner: every resolver's pattern score for the whole message,
+    /// best first
     pub hints: Vec<(Resolver, f32)>,
 }
 
-pub fn understand(text: &str, _now: DateTime<Tz>, default_lang: Lang) -> Understanding {
-    let lang = lang::detect(text).unwrap_or(default_lang);
-    let lower = text.to_lowercase();
-    let (resolver, action) = if ["help", "what can you do", "מה אתה יכול", "עזרה"].iter().any(|p| lower.contains(p))
-    {
-        (Resolver::Meta, Action::Help)
-    } else {
-        (Resolver::General, Action::Chat)
-    };
-    let step = Step {
-        resolver,
-        action,
-        when: None,
-        window: None,
-        recurrence: None,
-        title: None,
-        list: None,
-        items: vec![],
-        query: None,
-        depends_on: vec![],
-        confidence: 0.5,
-        time_problem: None,
-    };
-    Understanding { lang, steps: vec![step], hints: vec![] }
+/// The one entry point: deterministic, no I/O, microseconds.
+/// `default_lang` is used when the text has no letters (emoji-only, digits).
+pub fn understand(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understanding {
+    route::understand(text, now, default_lang)
 }

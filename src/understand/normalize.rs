@@ -1,0 +1,241 @@
+//! Text normalization and tokenization shared by the time parser and the router.
+//!
+//! Owns: niqqud and bidi-control stripping, quote/dash unification, Hebrew final-letter folding,
+//! lowercasing, splitting into tokens that remember their byte span in the *original* text, and
+//! peeling Hebrew one-letter prefixes. It must not decide meaning: that is time/ and route.rs.
+//!
+//! Why fold final letters: a peeled stem or a user's typing ("שלומ") should compare equal to the
+//! lexicon; titles are always cut from the original text, so users never see folded letters.
+
+/// The one-letter Hebrew prefixes (ו ה ב ל מ ש כ) that attach to the next word.
+pub const PREFIX_LETTERS: &str = "והבלמשכ";
+
+/// Normalized text plus a map from each normalized byte back to the original byte offset.
+#[derive(Debug, Clone)]
+pub struct Normalized {
+    pub text: String,
+    map: Vec<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// a Hebrew word (may contain an inner geresh/gershayim: סופ"ש, אחה"צ)
+    He,
+    /// a Latin word (may contain an inner apostrophe: what's, o'clock)
+    Latin,
+    /// a run of ASCII digits
+    Num,
+    /// bare Hebrew prefix letters glued to a number: the "ב" of "ב-8", the "ל" of "ל12"
+    Prefix,
+    Punct,
+}
+
+/// One token; `text` is normalized, `start..end` is the byte range in the original text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub kind: Kind,
+    pub start: usize,
+    pub end: usize,
+    /// no whitespace between this token and the previous one ("3pm", "15h00")
+    pub glued: bool,
+}
+
+impl Token<'_> {
+    pub fn is(&self, s: &str) -> bool {
+        self.text == s
+    }
+    pub fn is_word(&self) -> bool {
+        matches!(self.kind, Kind::He | Kind::Latin)
+    }
+    pub fn num(&self) -> Option<u32> {
+        if self.kind == Kind::Num && self.text.len() <= 9 { self.text.parse().ok() } else { None }
+    }
+}
+
+fn map_char(c: char, out: &mut String) {
+    match c {
+        '\u{05BE}' => out.push('-'),
+        '\u{05C0}' | '\u{05C3}' => out.push(' '),
+        '\u{0591}'..='\u{05C7}' => {}
+        '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => {}
+        '\u{FEFF}' | '\u{061C}' | '\u{00AD}' => {}
+        '\u{05F3}' | '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '`' | '\u{00B4}' => out.push('\''),
+        '\u{05F4}' | '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' => out.push('"'),
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => out.push('-'),
+        'ך' => out.push('כ'),
+        'ם' => out.push('מ'),
+        'ן' => out.push('נ'),
+        'ף' => out.push('פ'),
+        'ץ' => out.push('צ'),
+        c if c.is_whitespace() => out.push(' '),
+        c if c.is_ascii() => out.push(c.to_ascii_lowercase()),
+        c if c.is_uppercase() => out.extend(c.to_lowercase()),
+        c => out.push(c),
+    }
+}
+
+/// Normalizes a lexicon key or any short string the same way message text is normalized.
+pub fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        map_char(c, &mut out);
+    }
+    out
+}
+
+impl Normalized {
+    pub fn new(text: &str) -> Normalized {
+        let mut out = String::with_capacity(text.len());
+        let mut map = Vec::with_capacity(text.len() + 1);
+        for (i, c) in text.char_indices() {
+            let before = out.len();
+            map_char(c, &mut out);
+            map.resize(map.len() + (out.len() - before), i);
+        }
+        map.push(text.len());
+        Normalized { text: out, map }
+    }
+
+    /// Original byte offset of a normalized byte offset (always a char boundary of the input).
+    pub fn orig(&self, i: usize) -> usize {
+        self.map.get(i).copied().unwrap_or(self.map.last().copied().unwrap_or(0))
+    }
+
+    pub fn tokens(&self) -> Vec<Token<'_>> {
+        tokenize(self)
+    }
+}
+
+fn class(c: char) -> u8 {
+    if crate::understand::lang::is_hebrew_letter(c) {
+        1
+    } else if c.is_ascii_digit() {
+        3
+    } else if c.is_alphabetic() {
+        2
+    } else {
+        0
+    }
+}
+
+fn tokenize(n: &Normalized) -> Vec<Token<'_>> {
+    let s = n.text.as_str();
+    let chars: Vec<(usize, char)> = s.char_indices().collect();
+    let mut toks: Vec<Token<'_>> = Vec::with_capacity(chars.len() / 3 + 1);
+    let mut i = 0;
+    let mut glued = false;
+    while i < chars.len() {
+        let (b, c) = chars[i];
+        let cl = class(c);
+        if c == ' ' {
+            glued = false;
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        if cl != 0 {
+            while j < chars.len() {
+                let cj = chars[j].1;
+                if class(cj) == cl {
+                    j += 1;
+                } else if cl != 3
+                    && (cj == '"' || cj == '\'')
+                    && chars.get(j + 1).is_some_and(|&(_, nx)| class(nx) == cl)
+                {
+                    // an inner geresh/gershayim or apostrophe belongs to the word: סופ"ש, what's
+                    j += 2;
+                } else {
+                    break;
+                }
+            }
+        }
+        let e = chars.get(j).map_or(s.len(), |&(eb, _)| eb);
+        let text = &s[b..e];
+        let mut kind = match cl {
+            1 => Kind::He,
+            2 => Kind::Latin,
+            3 => Kind::Num,
+            _ => Kind::Punct,
+        };
+        // "ב-8", "ב־8", "ל12", "ה15": prefix letters glued to a number are their own token,
+        // and the hyphen between them is dropped so matchers see prefix + number.
+        if kind == Kind::He && j - i <= 2 && text.chars().all(|ch| PREFIX_LETTERS.contains(ch)) {
+            let next = chars.get(j).map(|&(_, ch)| ch);
+            let after = chars.get(j + 1).map(|&(_, ch)| ch);
+            if next.is_some_and(|ch| ch.is_ascii_digit()) {
+                kind = Kind::Prefix;
+            } else if next == Some('-') && after.is_some_and(|ch| ch.is_ascii_digit()) {
+                kind = Kind::Prefix;
+                toks.push(tok(n, text, kind, b, e, glued));
+                glued = true;
+                i = j + 1;
+                continue;
+            }
+        }
+        toks.push(tok(n, text, kind, b, e, glued));
+        glued = true;
+        i = j;
+    }
+    toks
+}
+
+fn tok<'a>(n: &Normalized, text: &'a str, kind: Kind, b: usize, e: usize, glued: bool) -> Token<'a> {
+    Token { text, kind, start: n.orig(b), end: n.orig(e), glued }
+}
+
+/// The ways to read a Hebrew word as prefixes + stem, the whole word first, then with one, two
+/// and three prefix letters peeled. A stem keeps at least two letters, so "בת" is never "ב"+"ת".
+/// Callers take the first reading their lexicon knows, so "בננה" is not broken into ב+ננה.
+pub fn peelings(word: &str) -> impl Iterator<Item = (&str, &str)> {
+    let mut cut = 0usize;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let out = (&word[..cut], &word[cut..]);
+        let rest = &word[cut..];
+        let mut it = rest.chars();
+        match (it.next(), it.clone().count()) {
+            (Some(c), n) if PREFIX_LETTERS.contains(c) && n >= 2 && cut < 6 => cut += c.len_utf8(),
+            _ => done = true,
+        }
+        Some(out)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn niqqud_controls_and_final_letters_are_normalized() {
+        let n = Normalized::new("\u{200F}שָׁלוֹם ב־8 סופ״ש");
+        assert_eq!(n.text, "שלומ ב-8 סופ\"ש");
+    }
+
+    #[test]
+    fn hebrew_prefix_glued_to_number_becomes_prefix_token() {
+        let n = Normalized::new("ב-8 ול12");
+        let t = n.tokens();
+        let kinds: Vec<_> = t.iter().map(|t| (t.text, t.kind)).collect();
+        assert_eq!(kinds, vec![("ב", Kind::Prefix), ("8", Kind::Num), ("ול", Kind::Prefix), ("12", Kind::Num)]);
+    }
+
+    #[test]
+    fn token_spans_point_into_the_original_text() {
+        let text = "תזכיר לי מחר";
+        let n = Normalized::new(text);
+        let t = n.tokens();
+        assert_eq!(&text[t[2].start..t[2].end], "מחר");
+    }
+
+    #[test]
+    fn peelings_keep_two_letter_stems() {
+        let p: Vec<_> = peelings("ובבית").collect();
+        assert_eq!(p, vec![("", "ובבית"), ("ו", "בבית"), ("וב", "בית"), ("ובב", "ית")]);
+        let p: Vec<_> = peelings("בת").collect();
+        assert_eq!(p, vec![("", "בת")]);
+    }
+}

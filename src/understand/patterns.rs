@@ -1,0 +1,156 @@
+//! Compiles the schema patterns (schema.rs) once and finds them in a message's tokens.
+//!
+//! Patterns are indexed by their first word, so a message costs one hash lookup per token
+//! reading (Hebrew tokens have up to four readings: the word and its prefix peelings) instead
+//! of a scan over every pattern.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use crate::understand::normalize::{Kind, Token, fold, peelings};
+use crate::understand::schema::SCHEMAS;
+
+enum Word {
+    Exact(String),
+    Prefix(String),
+}
+
+struct Compiled {
+    resolver: usize,
+    action: Option<usize>,
+    words: Vec<Word>,
+    weight: f32,
+    anchored: bool,
+    keep: bool,
+}
+
+/// One pattern found in the tokens `start..end`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PatMatch {
+    /// index into `SCHEMAS`
+    pub resolver: usize,
+    /// index into that schema's actions; None for a resolver noun
+    pub action: Option<usize>,
+    pub weight: f32,
+    pub start: usize,
+    pub end: usize,
+    pub anchored: bool,
+    /// an object word that stays in titles
+    pub keep: bool,
+    /// the first token matched only after peeling a leading ו ("ותזכיר"): a conjunction
+    pub after_vav: bool,
+}
+
+struct Index {
+    pats: Vec<Compiled>,
+    by_first: HashMap<String, Vec<usize>>,
+    wild_first: Vec<usize>,
+}
+
+fn compile(resolver: usize, action: Option<usize>, src: &str, weight: f32) -> Compiled {
+    let mut s = src;
+    let anchored = s.starts_with('^');
+    s = s.trim_start_matches('^');
+    let keep = s.starts_with('=');
+    s = s.trim_start_matches('=');
+    let words = s
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .map(|w| match w.strip_suffix('*') {
+            Some(p) => Word::Prefix(fold(p)),
+            None => Word::Exact(fold(w)),
+        })
+        .collect();
+    Compiled { resolver, action, words, weight, anchored, keep }
+}
+
+static INDEX: LazyLock<Index> = LazyLock::new(|| {
+    let mut pats = Vec::new();
+    for (ri, r) in SCHEMAS.iter().enumerate() {
+        for (w, wt) in r.nouns {
+            pats.push(compile(ri, None, w, *wt));
+        }
+        for (ai, a) in r.actions.iter().enumerate() {
+            for (w, wt) in a.he.iter().chain(a.en.iter()) {
+                pats.push(compile(ri, Some(ai), w, *wt));
+            }
+        }
+    }
+    let mut by_first: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut wild_first = Vec::new();
+    for (i, p) in pats.iter().enumerate() {
+        match p.words.first() {
+            Some(Word::Exact(w)) => by_first.entry(w.clone()).or_default().push(i),
+            Some(Word::Prefix(_)) => wild_first.push(i),
+            None => {}
+        }
+    }
+    Index { pats, by_first, wild_first }
+});
+
+/// The readings of a token that patterns compare against.
+pub fn readings<'a>(t: &Token<'a>) -> Vec<&'a str> {
+    match t.kind {
+        Kind::He => peelings(t.text).map(|(_, s)| s).collect(),
+        Kind::Latin => {
+            let mut v = vec![t.text];
+            if let Some(s) = t.text.strip_suffix("'s") {
+                v.push(s);
+            }
+            v
+        }
+        _ => vec![t.text],
+    }
+}
+
+fn word_matches(w: &Word, reads: &[&str]) -> bool {
+    match w {
+        Word::Exact(x) => reads.iter().any(|r| r == x),
+        Word::Prefix(x) => reads.iter().any(|r| r.starts_with(x.as_str())),
+    }
+}
+
+/// Every pattern occurrence in the tokens.
+pub fn match_all(toks: &[Token<'_>]) -> Vec<PatMatch> {
+    let idx = &*INDEX;
+    let reads: Vec<Vec<&str>> = toks.iter().map(readings).collect();
+    let mut out = Vec::new();
+    let mut cands: Vec<usize> = Vec::new();
+    for i in 0..toks.len() {
+        cands.clear();
+        for r in &reads[i] {
+            if let Some(v) = idx.by_first.get(*r) {
+                cands.extend_from_slice(v);
+            }
+        }
+        cands.extend_from_slice(&idx.wild_first);
+        cands.sort_unstable();
+        cands.dedup();
+        for &pi in &cands {
+            let p = &idx.pats[pi];
+            let n = p.words.len();
+            if i + n > toks.len() {
+                continue;
+            }
+            if !p.words.iter().enumerate().all(|(k, w)| word_matches(w, &reads[i + k])) {
+                continue;
+            }
+            let first_full = match &p.words[0] {
+                Word::Exact(x) => toks[i].text == x,
+                Word::Prefix(x) => toks[i].text.starts_with(x.as_str()),
+            };
+            let after_vav = !first_full && toks[i].kind == Kind::He && toks[i].text.starts_with('ו');
+            out.push(PatMatch {
+                resolver: p.resolver,
+                action: p.action,
+                weight: p.weight,
+                start: i,
+                end: i + n,
+                anchored: p.anchored,
+                keep: p.keep,
+                after_vav,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,161 @@
+//! Routing: a message becomes ordered steps, each scored against the resolver schemas.
+//!
+//! Splitting: a conjunction ("ו", "וגם", "and", "then", a comma) starts a new step only when the
+//! words after it begin a command pattern and the words before it already hold one, so item
+//! lists ("add eggs, milk and bread") stay in one step. A later step that says "שעה לפני" /
+//! "an hour before" or "אותו" / "it" depends on the step before it.
+
+use std::ops::Range;
+
+use chrono::{DateTime, Duration};
+use chrono_tz::Tz;
+
+use crate::understand::normalize::{Kind, Normalized, Token};
+use crate::understand::patterns::{self, PatMatch};
+use crate::understand::schema::SCHEMAS;
+use crate::understand::time::{self, Found};
+use crate::understand::{Lang, Resolver, Step, Understanding, lang};
+
+mod build;
+
+/// One step's tokens: `start..end`, with the command beginning at `content` (after any
+/// conjunction tokens).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Seg {
+    pub start: usize,
+    pub content: usize,
+    pub end: usize,
+}
+
+impl Seg {
+    pub fn range(&self) -> Range<usize> {
+        self.content..self.end
+    }
+}
+
+/// Everything a step builder needs about the whole message.
+pub(crate) struct Msg<'a> {
+    pub text: &'a str,
+    pub toks: &'a [Token<'a>],
+    pub pats: &'a [PatMatch],
+    pub times: &'a [(Found, Range<usize>)],
+    pub now: DateTime<Tz>,
+}
+
+pub fn understand(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understanding {
+    let lang = lang::detect(text).unwrap_or(default_lang);
+    let norm = Normalized::new(text);
+    let toks = norm.tokens();
+    let times = time::scan_tokens(&toks, now);
+    let pats = patterns::match_all(&toks);
+    let msg = Msg { text, toks: &toks, pats: &pats, times: &times, now };
+    let hints = hints(&pats);
+    let segs = split(&msg);
+    let mut steps: Vec<Step> = segs.iter().map(|s| build::step(&msg, *s)).collect();
+    link(&msg, &segs, &mut steps);
+    if steps.is_empty() {
+        steps.push(Step::new(Resolver::General, crate::understand::Action::Chat, 0.3));
+    }
+    Understanding { lang, steps, hints }
+}
+
+/// Every resolver's best pattern score over the whole message, best first.
+fn hints(pats: &[PatMatch]) -> Vec<(Resolver, f32)> {
+    let mut h: Vec<(Resolver, f32)> = SCHEMAS
+        .iter()
+        .enumerate()
+        .map(|(ri, s)| {
+            let best = pats.iter().filter(|m| m.resolver == ri).map(|m| m.weight).fold(0.0f32, f32::max);
+            (s.resolver, best.min(1.0))
+        })
+        .collect();
+    h.sort_by(|a, b| b.1.total_cmp(&a.1));
+    h
+}
+
+/// A command pattern (not small talk) of real weight starting at token `i`.
+fn command_at<'a>(msg: &Msg<'a>, i: usize) -> Option<&'a PatMatch> {
+    msg.pats.iter().find(|m| {
+        m.start == i && m.action.is_some() && m.weight >= 0.5 && SCHEMAS[m.resolver].resolver != Resolver::General
+    })
+}
+
+fn is_conj(t: &Token<'_>) -> bool {
+    matches!(t.text, "and" | "then" | "also" | "," | "." | ";" | "וגמ" | "ואז" | "ו" | "וגמ כנ" | "plus")
+}
+
+fn split(msg: &Msg<'_>) -> Vec<Seg> {
+    let n = msg.toks.len();
+    let mut segs = Vec::new();
+    let mut cur = Seg { start: 0, content: 0, end: n };
+    let mut left_has_command = false;
+    let mut i = 0;
+    while i < n {
+        if i > cur.content && left_has_command {
+            let mut c = i;
+            while c < n && is_conj(&msg.toks[c]) {
+                c += 1;
+            }
+            let split_here =
+                if c > i { command_at(msg, c).is_some() } else { command_at(msg, i).is_some_and(|m| m.after_vav) };
+            if split_here {
+                cur.end = i;
+                segs.push(cur);
+                cur = Seg { start: i, content: c, end: n };
+                left_has_command = false;
+                i = c;
+                continue;
+            }
+        }
+        if command_at(msg, i).is_some() && !inside_time(msg, i) {
+            left_has_command = true;
+        }
+        i += 1;
+    }
+    if cur.content < n || segs.is_empty() {
+        segs.push(cur);
+    }
+    segs
+}
+
+fn inside_time(msg: &Msg<'_>, i: usize) -> bool {
+    msg.times.iter().any(|(_, r)| r.contains(&i))
+}
+
+const PRONOUNS: &[&str] = &["אותו", "אותה", "אותמ", "אותנ", "it", "them"];
+
+/// Cross-step references: anchors ("an hour before") and pronouns ("buy it").
+fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    for j in 1..steps.len().min(segs.len()) {
+        let seg = segs[j];
+        let anchor = msg.times.iter().find_map(|(f, r)| match f {
+            Found::Anchor(s, _) if r.start >= seg.start && r.end <= seg.end => Some(*s),
+            _ => None,
+        });
+        if let Some(secs) = anchor
+            && steps[j].when.is_none()
+            && let Some(i) = (0..j).rev().find(|&i| steps[i].when.is_some())
+        {
+            steps[j].when = steps[i].when.map(|w| w + Duration::seconds(secs));
+            steps[j].depends_on.push(i);
+            if steps[j].title.is_none() {
+                steps[j].title = steps[i].title.clone();
+            }
+        }
+        let pronoun = (seg.content..seg.end).find(|&k| PRONOUNS.contains(&msg.toks[k].text));
+        if let Some(k) = pronoun {
+            let i = j - 1;
+            if !steps[j].depends_on.contains(&i) {
+                steps[j].depends_on.push(i);
+            }
+            let referent =
+                if steps[i].items.is_empty() { steps[i].title.clone() } else { Some(steps[i].items.join(", ")) };
+            if let (Some(r), Some(title)) = (referent, steps[j].title.clone()) {
+                let word = msg.text.get(msg.toks[k].start..msg.toks[k].end).unwrap_or("");
+                if !word.is_empty() && msg.toks[k].kind != Kind::Punct {
+                    steps[j].title = Some(title.replacen(word, &r, 1));
+                }
+            }
+        }
+    }
+}

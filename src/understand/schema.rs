@@ -1,0 +1,389 @@
+//! Resolver schemas: the single source of truth for what each resolver does and which words
+//! trigger it. Adding an action or a phrasing means editing one entry here; the router
+//! (route.rs), the slot filler (slots.rs) and the LLM planner's hints all read these tables.
+//!
+//! Pattern syntax (words separated by spaces, matched on normalized tokens):
+//! - a Hebrew word matches with one-letter prefixes peeled ("ולרשימת" matches "לרשימת" and "רשימת");
+//! - `word*` matches any word starting with `word`;
+//! - a leading `^` anchors the pattern at the start of a step;
+//! - a leading `=` marks an object word that stays in the title ("פגישה עם מיכל").
+//!
+//! An action's score is the sum of its matched patterns plus the best of its resolver's nouns,
+//! so a verb ("תמחק", "cancel") and a noun ("הרשימה", "meeting") together pick both resolver and
+//! action, and either alone still gives a hint.
+
+use crate::understand::{Action, Resolver};
+
+pub struct ActionSchema {
+    pub action: Action,
+    pub hint: &'static str,
+    pub he: &'static [(&'static str, f32)],
+    pub en: &'static [(&'static str, f32)],
+}
+
+pub struct ResolverSchema {
+    pub resolver: Resolver,
+    pub summary: &'static str,
+    /// breaks ties between equal scores; higher wins
+    pub priority: u8,
+    /// words that name this resolver's objects (a reminder, a list, a meeting, an email)
+    pub nouns: &'static [(&'static str, f32)],
+    /// the action taken when only nouns matched
+    pub default_action: Action,
+    pub actions: &'static [ActionSchema],
+    pub examples: &'static [&'static str],
+}
+
+#[rustfmt::skip]
+pub static SCHEMAS: &[ResolverSchema] = &[
+    ResolverSchema {
+        resolver: Resolver::Task,
+        summary: "Tasks and reminders: create (with when/recurrence), list, complete, postpone, delete.",
+        priority: 6,
+        nouns: &[
+            ("תזכורת", 0.45), ("התזכורת", 0.45), ("תזכורות", 0.45), ("משימה", 0.45), ("משימות", 0.45),
+            ("reminder", 0.45), ("reminders", 0.45), ("task", 0.45), ("tasks", 0.45), ("todo", 0.4), ("to-do", 0.4),
+        ],
+        default_action: Action::Create,
+        actions: &[
+            ActionSchema {
+                action: Action::Create,
+                hint: "remind the user of something at a time, optionally repeating",
+                he: &[
+                    ("^תזכיר לי", 1.0), ("תזכיר לי", 0.9), ("תזכירי לי", 0.9), ("הזכר לי", 0.9), ("להזכיר לי", 0.9),
+                    ("תזכיר", 0.6), ("תזכירי", 0.6), ("אל תשכח", 1.0), ("אל תשכחי", 1.0), ("תרשום לי", 0.5),
+                    ("רשום לי", 0.5), ("אל תתן לי לשכוח", 1.0), ("תזכורת חדשה", 0.6), ("משימה חדשה", 0.6),
+                    ("תוסיף משימה", 0.6), ("תרשום משימה", 0.6), ("תקבע תזכורת", 0.6), ("צריך לזכור", 0.5),
+                ],
+                en: &[
+                    ("^remind me", 1.0), ("remind me", 0.9), ("remind", 0.6), ("set a reminder", 0.6),
+                    ("don't let me forget", 1.0), ("dont let me forget", 1.0), ("don't forget to", 0.9),
+                    ("new task", 0.6), ("add a task", 0.6), ("create a task", 0.6), ("add a reminder", 0.6),
+                ],
+            },
+            ActionSchema {
+                action: Action::List,
+                hint: "show the user's open tasks and reminders",
+                he: &[
+                    ("מה המשימות", 0.9), ("המשימות שלי", 0.45), ("התזכורות שלי", 0.45), ("מה התזכורות", 0.9),
+                    ("מה יש לי לעשות", 0.9), ("אילו משימות", 0.8), ("איזה תזכורות", 0.8),
+                    ("תראה לי את המשימות", 0.9), ("תראה לי את התזכורות", 0.9), ("רשימת המשימות", 0.9),
+                ],
+                en: &[
+                    ("my reminders", 0.45), ("my tasks", 0.45), ("show my", 0.2), ("what are my", 0.3),
+                    ("list my", 0.3), ("what do i need to do", 0.9), ("what's on my to-do", 0.9), ("my to-do", 0.6),
+                    ("my todo", 0.6), ("any reminders", 0.6),
+                ],
+            },
+            ActionSchema {
+                action: Action::Complete,
+                hint: "mark a task done",
+                he: &[
+                    ("^סיימתי", 1.0), ("סיימתי", 0.8), ("גמרתי", 0.8), ("בוצע", 0.7), ("כבוצע", 0.8),
+                    ("כבוצעה", 0.8), ("עשיתי את", 0.6), ("תסמן", 0.4), ("הושלם", 0.7),
+                ],
+                en: &[
+                    ("as done", 0.8), ("as complete", 0.8), ("as completed", 0.8), ("mark", 0.3),
+                    ("i finished", 0.9), ("finished", 0.5), ("i'm done with", 0.9), ("done with", 0.6),
+                    ("i completed", 0.9), ("check off", 0.5), ("i did", 0.4),
+                ],
+            },
+            ActionSchema {
+                action: Action::Update,
+                hint: "change a task's time or text",
+                he: &[
+                    ("תדחה", 0.5), ("דחה", 0.5), ("לדחות", 0.5), ("תזיז", 0.3), ("תשנה", 0.3), ("תעביר", 0.3),
+                ],
+                en: &[
+                    ("postpone", 0.5), ("snooze", 0.8), ("push", 0.3), ("move", 0.3), ("change", 0.3),
+                    ("reschedule", 0.3), ("delay", 0.5),
+                ],
+            },
+            ActionSchema {
+                action: Action::Delete,
+                hint: "delete a task or reminder",
+                he: &[
+                    ("תמחק", 0.6), ("מחק", 0.6), ("תמחקי", 0.6), ("תבטל", 0.6), ("בטל", 0.6), ("תסיר", 0.6),
+                    ("תוריד", 0.45),
+                ],
+                en: &[("delete", 0.6), ("remove", 0.6), ("cancel", 0.55), ("clear", 0.45)],
+            },
+        ],
+        examples: &[
+            "תזכיר לי מחר בתשע להתקשר לאינסטלטור", "remind me in 15 minutes to take the cake out",
+        ],
+    },
+    ResolverSchema {
+        resolver: Resolver::List,
+        summary: "Named lists (shopping, gifts...): create, add items, remove items, show, delete.",
+        priority: 5,
+        nouns: &[
+            ("רשימה", 0.5), ("רשימת", 0.5), ("הרשימה", 0.5), ("רשימות", 0.5), ("list", 0.5), ("lists", 0.5),
+        ],
+        default_action: Action::Show,
+        actions: &[
+            ActionSchema {
+                action: Action::Add,
+                hint: "add items to a named list",
+                he: &[
+                    ("תוסיף", 0.5), ("תוסיפי", 0.5), ("הוסף", 0.5), ("להוסיף", 0.4), ("תכניס", 0.4), ("תשים", 0.3),
+                    ("לרשימת", 0.3), ("לרשימה", 0.3),
+                ],
+                en: &[
+                    ("add", 0.5), ("put", 0.4), ("to my", 0.1), ("to the", 0.1), ("on my", 0.1), ("onto", 0.2),
+                ],
+            },
+            ActionSchema {
+                action: Action::Create,
+                hint: "create a new named list",
+                he: &[
+                    ("רשימה חדשה", 0.8), ("תפתח", 0.4), ("תיצור", 0.4), ("צור", 0.4), ("תצור", 0.4), ("בשם", 0.2),
+                ],
+                en: &[
+                    ("new list", 0.8), ("create", 0.4), ("make", 0.3), ("start", 0.3), ("called", 0.2),
+                    ("named", 0.2),
+                ],
+            },
+            ActionSchema {
+                action: Action::Show,
+                hint: "show a list's items",
+                he: &[
+                    ("תראה", 0.4), ("תראי", 0.4), ("הצג", 0.4), ("מה יש", 0.3), ("ברשימת", 0.3), ("ברשימה", 0.3),
+                    ("מה ברשימת", 0.5),
+                ],
+                en: &[
+                    ("show", 0.4), ("what's on", 0.4), ("what is on", 0.4), ("what's in", 0.4), ("read", 0.2),
+                    ("see", 0.2),
+                ],
+            },
+            ActionSchema {
+                action: Action::Remove,
+                hint: "remove items from a list",
+                he: &[
+                    ("תוריד", 0.5), ("תורידי", 0.5), ("תסיר", 0.5), ("תמחק", 0.3), ("מרשימת", 0.3), ("מהרשימה", 0.3),
+                ],
+                en: &[
+                    ("remove", 0.4), ("take", 0.3), ("off", 0.2), ("from", 0.15), ("cross", 0.4), ("delete", 0.2),
+                ],
+            },
+            ActionSchema {
+                action: Action::Delete,
+                hint: "delete a whole list",
+                he: &[
+                    ("תמחק את הרשימה", 0.6), ("תמחק את רשימת", 0.6), ("מחק את הרשימה", 0.6), ("תמחק", 0.2),
+                ],
+                en: &[
+                    ("delete the", 0.25), ("delete my", 0.25), ("delete", 0.2), ("get rid of", 0.3),
+                ],
+            },
+        ],
+        examples: &[
+            "תוסיף עגבניות ומלפפונים לרשימת הקניות", "add apples and oranges to the grocery list",
+        ],
+    },
+    ResolverSchema {
+        resolver: Resolver::Calendar,
+        summary: "Google Calendar events: find (by window), create, move, cancel.",
+        priority: 4,
+        nouns: &[
+            ("=פגישה", 0.45), ("=הפגישה", 0.45), ("=פגישת", 0.45), ("=פגישות", 0.45), ("=ישיבה", 0.45),
+            ("=ישיבת", 0.45), ("=אירוע", 0.4), ("יומן", 0.5), ("ביומן", 0.5), ("ליומן", 0.5), ("=meeting", 0.45),
+            ("=meetings", 0.45), ("=appointment", 0.45), ("=event", 0.4), ("calendar", 0.5), ("schedule", 0.3),
+            ("=sync", 0.3), ("=review", 0.2),
+        ],
+        default_action: Action::Create,
+        actions: &[
+            ActionSchema {
+                action: Action::Find,
+                hint: "list events in a window",
+                he: &[
+                    ("מה יש לי", 0.5), ("מה הפגישות", 0.6), ("הפגישות שלי", 0.5), ("מתי הפגישה", 0.6),
+                    ("אני פנוי", 0.8), ("אני פנויה", 0.8), ("מה מתוכנן", 0.7), ("לוח הזמנים", 0.5),
+                    ("יש לי פגישות", 0.6), ("מה בלוז", 0.7),
+                ],
+                en: &[
+                    ("what's on my", 0.4), ("what do i have", 0.8), ("what have i got", 0.8), ("my meetings", 0.4),
+                    ("am i free", 0.8), ("when is my", 0.5), ("any meetings", 0.5), ("do i have", 0.5),
+                    ("my schedule", 0.5), ("my day", 0.4),
+                ],
+            },
+            ActionSchema {
+                action: Action::Create,
+                hint: "create an event",
+                he: &[
+                    ("תקבע", 0.5), ("קבע", 0.5), ("תקבעי", 0.5), ("לקבוע", 0.4), ("תכניס", 0.3), ("תוסיף", 0.2),
+                    ("=פגישה עם", 0.2),
+                ],
+                en: &[
+                    ("schedule", 0.5), ("book", 0.6), ("set up", 0.5), ("add", 0.15), ("put", 0.15),
+                    ("=meeting with", 0.2), ("plan", 0.3),
+                ],
+            },
+            ActionSchema {
+                action: Action::Update,
+                hint: "move or change an event",
+                he: &[
+                    ("תזיז", 0.5), ("תדחה", 0.35), ("תעביר", 0.5), ("תשנה", 0.4), ("להזיז", 0.5),
+                ],
+                en: &[
+                    ("move", 0.5), ("push", 0.5), ("reschedule", 0.7), ("postpone", 0.4), ("change", 0.4),
+                    ("shift", 0.5), ("bump", 0.5),
+                ],
+            },
+            ActionSchema {
+                action: Action::Delete,
+                hint: "cancel an event",
+                he: &[
+                    ("תבטל", 0.5), ("בטל", 0.5), ("תבטלי", 0.5), ("תמחק", 0.3), ("לבטל", 0.5),
+                ],
+                en: &[("cancel", 0.5), ("delete", 0.3), ("call off", 0.6), ("remove", 0.2)],
+            },
+        ],
+        examples: &[
+            "מה יש לי ביומן מחר?", "book a call with the accountant on Wednesday at 2pm",
+        ],
+    },
+    ResolverSchema {
+        resolver: Resolver::Gmail,
+        summary: "Gmail: search the inbox, read a message, send or draft an email.",
+        priority: 3,
+        nouns: &[
+            ("מייל", 0.5), ("מיילים", 0.5), ("אימייל", 0.5), ("אימיילים", 0.5), ("דואר", 0.4), ("דוא\"ל", 0.5),
+            ("email", 0.5), ("emails", 0.5), ("e-mail", 0.5), ("mail", 0.4), ("inbox", 0.5), ("gmail", 0.5),
+        ],
+        default_action: Action::Search,
+        actions: &[
+            ActionSchema {
+                action: Action::Search,
+                hint: "search the inbox",
+                he: &[
+                    ("תחפש", 0.4), ("חפש", 0.4), ("יש לי", 0.2), ("חדשים", 0.2), ("קיבלתי", 0.4), ("הגיע", 0.3),
+                    ("הגיעו", 0.3),
+                ],
+                en: &[
+                    ("find", 0.3), ("search", 0.4), ("any", 0.2), ("did i get", 0.4), ("did i receive", 0.4),
+                    ("new", 0.1), ("unread", 0.3), ("check", 0.3),
+                ],
+            },
+            ActionSchema {
+                action: Action::Read,
+                hint: "read an email aloud or show it",
+                he: &[("תקרא לי", 0.6), ("תקריא", 0.6), ("מה כתוב", 0.5), ("תפתח את", 0.3)],
+                en: &[("read", 0.5), ("open", 0.3), ("what does", 0.3)],
+            },
+            ActionSchema {
+                action: Action::Send,
+                hint: "send an email",
+                he: &[
+                    ("תשלח", 0.5), ("שלח", 0.5), ("תשלחי", 0.5), ("לשלוח", 0.4), ("תענה", 0.4), ("תכתוב", 0.3),
+                ],
+                en: &[
+                    ("send", 0.5), ("^email", 0.6), ("reply", 0.4), ("write to", 0.3), ("^mail", 0.5),
+                ],
+            },
+            ActionSchema {
+                action: Action::Draft,
+                hint: "draft an email without sending",
+                he: &[("טיוטה", 0.8), ("תנסח", 0.7), ("טיוטת", 0.8)],
+                en: &[("draft", 0.8), ("compose", 0.5)],
+            },
+        ],
+        examples: &[
+            "תחפש לי מייל מחברת החשמל על החשבון", "email Mark that the contract is signed",
+        ],
+    },
+    ResolverSchema {
+        resolver: Resolver::Memory,
+        summary: "Second brain: store facts the user tells, recall them, forget them.",
+        priority: 2,
+        nouns: &[],
+        default_action: Action::Recall,
+        actions: &[
+            ActionSchema {
+                action: Action::Store,
+                hint: "remember a fact for later",
+                he: &[
+                    ("תזכור", 0.8), ("תזכרי", 0.8), ("תרשום לך", 1.0), ("רשום לך", 1.0), ("תרשמי לך", 1.0),
+                    ("תשמור", 0.5), ("לידיעתך", 0.7), ("שים לב", 0.4), ("תרשום", 0.4),
+                ],
+                en: &[
+                    ("remember that", 1.0), ("^remember", 0.8), ("note that", 0.9), ("make a note", 0.8),
+                    ("keep in mind", 0.9), ("for the record", 0.7), ("fyi", 0.5), ("save", 0.3), ("write down", 0.5),
+                ],
+            },
+            ActionSchema {
+                action: Action::Recall,
+                hint: "answer from stored facts",
+                he: &[
+                    ("מה אמרתי לך", 1.0), ("מה אמרתי", 0.9), ("מה רשמתי", 0.8), ("אתה זוכר", 0.8), ("את זוכרת", 0.8),
+                    ("מה סיפרתי", 0.9), ("תזכיר לי מה", 1.2), ("מה הייתה", 0.4), ("מה היה", 0.4),
+                ],
+                en: &[
+                    ("what did i say", 1.0), ("what did i tell you", 1.0), ("do you remember", 0.9),
+                    ("remind me what", 1.2), ("what was the", 0.5), ("what was my", 0.5), ("did i mention", 0.8),
+                ],
+            },
+            ActionSchema {
+                action: Action::Delete,
+                hint: "forget a stored fact",
+                he: &[("תשכח", 0.8), ("תשכחי", 0.8)],
+                en: &[("^forget", 0.8), ("forget that", 0.9)],
+            },
+        ],
+        examples: &[
+            "תרשום לך שהסיסמה של הוויי פיי היא tulip2024", "what did I say about the restaurant?",
+        ],
+    },
+    ResolverSchema {
+        resolver: Resolver::Meta,
+        summary: "Help about Ozer itself: what it can do and how to use it.",
+        priority: 1,
+        nouns: &[],
+        default_action: Action::Help,
+        actions: &[ActionSchema {
+            action: Action::Help,
+            hint: "explain what Ozer can do",
+            he: &[
+                ("מה אתה יכול לעשות", 1.3), ("מה אתה יודע לעשות", 1.3), ("מה את יכולה לעשות", 1.3),
+                ("מה את יודעת לעשות", 1.3), ("^עזרה", 1.0), ("איך אתה עובד", 1.0), ("איך משתמשים", 1.0),
+                ("מה אפשר לבקש", 1.2), ("מה אפשר לעשות", 1.0), ("במה אתה יכול לעזור", 1.3), ("מי אתה", 0.8),
+                ("פקודות", 0.7), ("יכולות", 0.5),
+            ],
+            en: &[
+                ("^help", 1.0), ("what can you do", 1.3), ("what can i ask", 1.3), ("what can you help", 1.3),
+                ("how do you work", 1.0), ("how does this work", 1.0), ("how do i use", 1.0), ("who are you", 0.8),
+                ("what are you", 0.7), ("commands", 0.7),
+            ],
+        }],
+        examples: &["מה אתה יכול לעשות?", "help"],
+    },
+    ResolverSchema {
+        resolver: Resolver::General,
+        summary: "Small talk, greetings, thanks, and anything not understood.",
+        priority: 0,
+        nouns: &[],
+        default_action: Action::Chat,
+        actions: &[ActionSchema {
+            action: Action::Chat,
+            hint: "reply conversationally",
+            he: &[
+                ("שלום", 0.5), ("היי", 0.5), ("הי", 0.5), ("מה נשמע", 0.8), ("מה שלומך", 0.8), ("מה קורה", 0.6),
+                ("מה העניינים", 0.8), ("בוקר טוב", 0.8), ("ערב טוב", 0.8), ("לילה טוב", 0.8), ("צהריים טובים", 0.8),
+                ("תודה", 0.7), ("אחלה", 0.4), ("סבבה", 0.4), ("יופי", 0.4), ("מעולה", 0.4), ("אהלן", 0.5),
+                ("ביי", 0.5), ("להתראות", 0.5),
+            ],
+            en: &[
+                ("hi", 0.5), ("hello", 0.5), ("hey", 0.5), ("good morning", 0.8), ("good evening", 0.8),
+                ("good night", 0.8), ("good afternoon", 0.8), ("thanks", 0.7), ("thank you", 0.7),
+                ("how are you", 0.8), ("what's up", 0.6), ("bye", 0.5), ("cool", 0.3), ("great", 0.3), ("ok", 0.3),
+                ("okay", 0.3),
+            ],
+        }],
+        examples: &["היי, מה נשמע?", "good morning!"],
+    },
+];
+
+/// The schema of one resolver.
+pub fn schema(r: Resolver) -> &'static ResolverSchema {
+    SCHEMAS.iter().find(|s| s.resolver == r).unwrap_or(&SCHEMAS[SCHEMAS.len() - 1])
+}

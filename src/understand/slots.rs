@@ -1,0 +1,214 @@
+//! Slot text: titles, list names and items, search/recall queries, cut from the user's own
+//! text (original spelling, final letters and all) once command words and time words are
+//! removed.
+//!
+//! Works on token ranges; every cut is at a token boundary of the original text, so slicing is
+//! always at a char boundary.
+
+use std::ops::Range;
+
+use crate::understand::normalize::{Kind, Token, peelings};
+
+/// Words that carry no content at the edges of a title or query.
+fn edge_stop(t: &Token<'_>) -> bool {
+    match t.kind {
+        Kind::Punct | Kind::Prefix => true,
+        Kind::He => matches!(
+            t.text,
+            "את" | "לי"
+                | "לכ"
+                | "לגבי"
+                | "על"
+                | "של"
+                | "בבקשה"
+                | "גמ"
+                | "אז"
+                | "ש"
+                | "ה"
+                | "ב"
+                | "ל"
+                | "נא"
+                | "שוב"
+                | "עבורי"
+        ),
+        Kind::Latin => matches!(
+            t.text,
+            "to" | "the"
+                | "a"
+                | "an"
+                | "that"
+                | "about"
+                | "please"
+                | "me"
+                | "my"
+                | "for"
+                | "as"
+                | "on"
+                | "at"
+                | "in"
+                | "of"
+                | "and"
+                | "then"
+                | "also"
+                | "some"
+                | "any"
+                | "by"
+                | "is"
+                | "us"
+                | "with"
+                | "from"
+        ),
+        Kind::Num => false,
+    }
+}
+
+/// The text of the kept tokens in `range`, edge stopwords trimmed; runs of kept tokens are
+/// joined with one space.
+pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn Fn(usize) -> bool) -> Option<String> {
+    let kept: Vec<usize> = range.filter(|&i| keep(i)).collect();
+    let mut a = 0;
+    let mut b = kept.len();
+    while a < b && edge_stop(&toks[kept[a]]) {
+        a += 1;
+    }
+    while b > a && edge_stop(&toks[kept[b - 1]]) {
+        b -= 1;
+    }
+    let kept = &kept[a..b];
+    if kept.is_empty() {
+        return None;
+    }
+    let mut out = String::new();
+    let mut run_start = kept[0];
+    for (n, &i) in kept.iter().enumerate() {
+        let next_adjacent = kept.get(n + 1).is_some_and(|&j| j == i + 1);
+        if !next_adjacent {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(text.get(toks[run_start].start..toks[i].end).unwrap_or(""));
+            if let Some(&j) = kept.get(n + 1) {
+                run_start = j;
+            }
+        }
+    }
+    let out = out.trim().to_string();
+    (!out.is_empty()).then_some(out)
+}
+
+fn stems<'a>(t: &Token<'a>) -> impl Iterator<Item = &'a str> + use<'a> {
+    let he = t.kind == Kind::He;
+    let text = t.text;
+    peelings(text).filter(move |_| he).map(|(_, s)| s)
+}
+
+/// Where the word "list"/"רשימה" is in the step, if anywhere.
+pub fn list_marker(toks: &[Token<'_>], range: Range<usize>) -> Option<usize> {
+    range.into_iter().find(|&i| {
+        let t = &toks[i];
+        matches!(t.text, "list" | "lists") || stems(t).any(|s| matches!(s, "רשימת" | "רשימה" | "רשימות"))
+    })
+}
+
+const EN_BOUNDARY: &[&str] = &[
+    "to", "my", "the", "on", "off", "from", "into", "onto", "our", "your", "a", "new", "show", "me", "what's", "whats",
+    "in", "delete", "remove", "see", "is", "what",
+];
+
+pub struct ListSlots {
+    pub list: Option<String>,
+    pub items: Vec<String>,
+}
+
+/// List name and items for list steps. `verb_end` is where the command words end (items start
+/// after it); `keep` says which tokens are not command or time words.
+pub fn list_slots(
+    text: &str,
+    toks: &[Token<'_>],
+    seg: Range<usize>,
+    verb_end: usize,
+    keep: &dyn Fn(usize) -> bool,
+) -> ListSlots {
+    let marker = list_marker(toks, seg.clone());
+    let named = (seg.start..seg.end).find(|&i| matches!(toks[i].text, "called" | "named" | "בשמ"));
+    let name_after =
+        |from: usize| text_of(text, toks, from..seg.end, &|i| keep(i) && !matches!(toks[i].text, "חדשה" | "החדשה"));
+    let (list, items_end) = match (named, marker) {
+        (Some(c), _) => (name_after(c + 1), marker.unwrap_or(c)),
+        (None, Some(k)) if toks[k].kind == Kind::He => (name_after(k + 1), k),
+        (None, Some(k)) => {
+            let mut s = k;
+            while s > seg.start && !EN_BOUNDARY.contains(&toks[s - 1].text) && keep(s - 1) {
+                s -= 1;
+            }
+            let name = text_of(text, toks, s..k, &|_| true);
+            let mut p = s;
+            while p > seg.start
+                && EN_BOUNDARY.contains(&toks[p - 1].text)
+                && !matches!(toks[p - 1].text, "to" | "from" | "off" | "onto" | "into" | "on")
+            {
+                p -= 1;
+            }
+            let p = if p > seg.start && matches!(toks[p - 1].text, "to" | "from" | "off" | "onto" | "into" | "on") {
+                p - 1
+            } else {
+                p
+            };
+            (name, p)
+        }
+        (None, None) => (None, seg.end),
+    };
+    let start = verb_end.max(seg.start);
+    let items = if start < items_end { split_items(text, toks, start..items_end, keep) } else { Vec::new() };
+    ListSlots { list, items }
+}
+
+/// "עגבניות ומלפפונים", "eggs, milk and bread": one string per item.
+fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn Fn(usize) -> bool) -> Vec<String> {
+    let mut items = Vec::new();
+    let mut cur: Vec<usize> = Vec::new();
+    let flush = |cur: &mut Vec<usize>, items: &mut Vec<String>| {
+        if let (Some(&a), Some(&b)) = (cur.first(), cur.last()) {
+            let mut start = toks[a].start;
+            if toks[a].kind == Kind::He && toks[a].text.starts_with('ו') && !items.is_empty() {
+                start += 'ו'.len_utf8();
+            }
+            let t = text_of_range(text, start, toks[b].end);
+            let t = strip_article(&t);
+            if !t.is_empty() {
+                items.push(t);
+            }
+        }
+        cur.clear();
+    };
+    for i in range {
+        let t = &toks[i];
+        let sep = matches!(t.text, "," | ";" | "&" | "and" | "וגמ");
+        if sep {
+            flush(&mut cur, &mut items);
+            continue;
+        }
+        let vav = t.kind == Kind::He && t.text.starts_with('ו') && t.text.chars().count() > 2 && !cur.is_empty();
+        if vav {
+            flush(&mut cur, &mut items);
+        }
+        if keep(i) && (!cur.is_empty() || !edge_stop(t)) {
+            cur.push(i);
+        }
+    }
+    flush(&mut cur, &mut items);
+    items
+}
+
+fn text_of_range(text: &str, a: usize, b: usize) -> String {
+    text.get(a..b).unwrap_or("").trim().to_string()
+}
+
+fn strip_article(s: &str) -> String {
+    for a in ["the ", "some ", "a ", "an ", "את "] {
+        if let Some(r) = s.strip_prefix(a) {
+            return r.trim().to_string();
+        }
+    }
+    s.to_string()
+}

@@ -1,0 +1,328 @@
+//! Clock times: "8", "8:30", "20:00", "15h30", "8pm", "330 p.m.", "שמונה וחצי", "רבע לעשר",
+//! "עשרים אחרי שלוש", "quarter past 3", "ten thirty am".
+//!
+//! A bare number is only a clock when something marks it: a Hebrew ב/ל prefix, "at"/"@"/"בשעה"
+//! before it, a colon, am/pm, o'clock or a fraction. Otherwise "buy 2 milks" would get a time.
+//! Out-of-range values ("25:00", "8:75") become `Comp::Impossible`, never a guessed time.
+
+use super::grammar::{Clock, Comp, Cx};
+use super::lexicon::{Lex, Part, Unit};
+use crate::understand::normalize::Kind;
+
+pub fn clock_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    relative_clock(cx, i).or_else(|| digit_clock(cx, i)).or_else(|| word_clock(cx, i))
+}
+
+fn marked_before(cx: &Cx<'_>, i: usize) -> bool {
+    if i == 0 {
+        return false;
+    }
+    let p = i - 1;
+    matches!(cx.text(p), "at" | "@" | "around" | "about" | "approximately" | "by" | "until" | "till")
+        || (cx.is_he(p) && matches!(cx.lex(p), Some(Lex::Filler)))
+        || (cx.lex(p) == Some(Lex::Unit(Unit::Hour, 1)) && cx.pre(p) == "ב")
+}
+
+fn clock(h: u32, m: u32, marked: bool) -> Clock {
+    Clock { h, m, s: None, pm: None, h24: h == 0 || h > 12, marked, minutes_given: m != 0, zone: None }
+}
+
+/// am/pm after a number: "pm", "p", "p.m.", "p m"; also skips a glued "ish".
+fn ampm(cx: &Cx<'_>, j: usize) -> Option<(bool, usize)> {
+    let j = if cx.is(j, "ish") && cx.glued(j) { j + 1 } else { j };
+    let pm = match cx.text(j) {
+        "am" | "a" => false,
+        "pm" | "p" => true,
+        _ => return None,
+    };
+    let short = cx.text(j).len() == 1;
+    if short && cx.is(j + 1, ".") && cx.is(j + 2, "m") {
+        let k = if cx.is(j + 3, ".") { j + 4 } else { j + 3 };
+        return Some((pm, k));
+    }
+    if short && cx.is(j + 1, "m") {
+        return Some((pm, j + 2));
+    }
+    if short && !cx.glued(j) {
+        return None;
+    }
+    let k = if cx.is(j + 1, ".") && short { j + 2 } else { j + 1 };
+    Some((pm, k))
+}
+
+/// Minutes east of UTC for the zone abbreviations people type after a time. IST is read as
+/// Israel Standard Time: Ozer's users are Israeli.
+fn zone(text: &str) -> Option<i32> {
+    Some(match text {
+        "gmt" | "utc" | "z" => 0,
+        "cet" | "bst" => 60,
+        "cest" | "eet" => 120,
+        "ist" => 120,
+        "idt" | "eest" => 180,
+        "est" | "cdt" => -300,
+        "edt" => -240,
+        "cst" => -360,
+        "mst" => -420,
+        "mdt" => -360,
+        "pst" => -480,
+        "pdt" => -420,
+        _ => return None,
+    })
+}
+
+/// Applies trailing am/pm, o'clock, "in the am/pm" and a zone abbreviation to a clock.
+/// A one-letter "a"/"p" only counts after minutes or "at" ("3:18a", "at 3p"), not on a bare
+/// number ("4a" is more likely a seat than 4am).
+fn suffix(cx: &Cx<'_>, mut c: Clock, mut j: usize) -> (Comp, usize) {
+    if cx.lex(j) == Some(Lex::Oclock) {
+        c.marked = true;
+        j += 1;
+    }
+    let in_the = cx.is(j, "in") && cx.is(j + 1, "the") && matches!(cx.text(j + 2), "am" | "pm");
+    let k0 = if in_the { j + 2 } else { j };
+    if let Some((pm, k)) = ampm(cx, k0) {
+        let one_letter = matches!(cx.text(k0), "a" | "p") && k == k0 + 1;
+        if !(one_letter && !c.minutes_given && !c.marked) && c.h <= 12 {
+            c.pm = Some(pm);
+            c.marked = true;
+            c.h24 = false;
+            j = k;
+        } else if c.h > 12 {
+            j = k;
+        }
+    }
+    if cx.lex(j) == Some(Lex::Oclock) {
+        c.marked = true;
+        j += 1;
+    }
+    let (open, z) = if cx.is(j, "(") { (1, j + 1) } else { (0, j) };
+    if let Some(off) = zone(cx.text(z)) {
+        c.zone = Some(off);
+        c.marked = true;
+        j = z + 1 + usize::from(open == 1 && cx.is(z + 1, ")"));
+    }
+    (Comp::Clock(c), j)
+}
+
+fn clock_only(cx: &Cx<'_>, i: usize) -> Option<(Clock, usize)> {
+    match digit_clock(cx, i).or_else(|| word_clock(cx, i))? {
+        (Comp::Clock(c), j) => Some((c, j)),
+        _ => None,
+    }
+}
+
+/// "9:30 - 11:00", "from 3 to 4pm", "between 3:30pm and 6 pm", "8am until 6".
+pub fn clock_range_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    let between = cx.is(i, "between");
+    let k = if between || matches!(cx.text(i), "from" | "מ" | "משעה") { i + 1 } else { i };
+    let (a, j) = clock_only(cx, k)?;
+    let conn = match cx.text(j) {
+        "-" | "to" | "till" | "til" | "until" | "untill" | "through" | "thru" | "עד" => true,
+        "and" => between,
+        _ => false,
+    };
+    if !conn {
+        return None;
+    }
+    let (b, e) = clock_only(cx, j + 1)?;
+    if !(a.marked || b.marked || k > i) {
+        return None;
+    }
+    let mut a = a;
+    a.marked = true;
+    if a.zone.is_none() {
+        a.zone = b.zone;
+    }
+    Some((Comp::ClockRange(a, b), e))
+}
+
+/// Hebrew "וחצי", "ורבע", "ועשרים (דקות)" after an hour.
+fn he_minutes(cx: &Cx<'_>, j: usize) -> Option<(u32, usize)> {
+    if !cx.is_he(j) || cx.pre(j) != "ו" {
+        return None;
+    }
+    let (m, k) = match cx.lex(j)? {
+        Lex::Half => (30, j + 1),
+        Lex::Quarter => (15, j + 1),
+        Lex::Num(_) => {
+            let (m, _, k) = cx.word_num(j)?;
+            (m, k)
+        }
+        _ => return None,
+    };
+    let k = if cx.lex(k) == Some(Lex::Unit(Unit::Minute, 1)) { k + 1 } else { k };
+    (m < 60).then_some((m, k))
+}
+
+fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    let (h, p, j) = cx.digits(i)?;
+    let htext = cx.text(j - 1);
+    let mut marked = p.contains('ב') || p.contains('ל') || marked_before(cx, i);
+    if (cx.is(j, ":") || cx.is(j, "."))
+        && cx.glued(j)
+        && cx.glued(j + 1)
+        && let Some(m) = cx.num(j + 1).filter(|_| cx.text(j + 1).len() == 2)
+    {
+        let mut k = j + 2;
+        let mut s = None;
+        if cx.is(k, ":") && cx.glued(k + 1) && cx.text(k + 1).len() == 2 {
+            s = cx.num(k + 1);
+            k += 2;
+        }
+        if h > 24 || m > 59 || s.is_some_and(|s| s > 59) || htext.len() > 2 {
+            return Some((Comp::Impossible, k));
+        }
+        if cx.is(j, ".") && !marked && ampm(cx, k).is_none() {
+            return None;
+        }
+        let mut c = clock(h, m, true);
+        c.s = s;
+        c.minutes_given = true;
+        c.h24 = c.h24 || htext.starts_with('0');
+        return Some(suffix(cx, c, k));
+    }
+    if cx.is(j, "h") && cx.glued(j) && h <= 24 {
+        let mut c = clock(h, 0, true);
+        c.h24 = true;
+        let mut k = j + 1;
+        if let Some(m) = cx.num(k).filter(|m| cx.glued(k) && *m < 60) {
+            c.m = m;
+            c.minutes_given = true;
+            k += 1;
+        }
+        return Some((Comp::Clock(c), k));
+    }
+    if htext.len() >= 3 {
+        // "330 p.m.", "at 1030": hours and minutes run together
+        if htext.len() > 4 || (!marked && ampm(cx, j).is_none()) {
+            return None;
+        }
+        let (hh, mm) = (h / 100, h % 100);
+        if hh > 24 || mm > 59 {
+            return None;
+        }
+        return Some(suffix(cx, clock(hh, mm, true), j));
+    }
+    if h > 24 {
+        return None;
+    }
+    // "at 3 15": hour and minutes as two numbers, only after "at"
+    if marked_before(cx, i)
+        && cx.kind(j) == Some(Kind::Num)
+        && cx.text(j).len() == 2
+        && !cx.glued(j)
+        && let Some(m) = cx.num(j).filter(|m| *m < 60)
+    {
+        let mut c = clock(h, m, true);
+        c.minutes_given = true;
+        return Some(suffix(cx, c, j + 1));
+    }
+    if let Some((m, k)) = he_minutes(cx, j) {
+        return Some((Comp::Clock(clock(h, m, true)), k));
+    }
+    marked |= htext.starts_with('0') && htext.len() == 2;
+    Some(suffix(cx, clock(h, 0, marked), j))
+}
+
+/// An hour written as a word or digits, for the idioms ("רבע ל-12", "quarter to ten").
+fn hour_at(cx: &Cx<'_>, i: usize) -> Option<(u32, usize)> {
+    if let Some(Lex::Part(Part::Noon)) = cx.lex(i) {
+        return Some((12, i + 1));
+    }
+    if let Some(Lex::Part(Part::Midnight)) = cx.lex(i) {
+        return Some((0, i + 1));
+    }
+    let (h, _, j) = cx.number(i)?;
+    let short = cx.kind(j - 1) != Some(Kind::Num) || cx.text(j - 1).len() <= 2;
+    (h <= 12 && short).then_some((h, j))
+}
+
+/// Minutes before/after an hour: "רבע לעשר", "עשרה לשמונה", "עשרים אחרי שלוש",
+/// "quarter past 3pm", "20 to noon", "half past three".
+fn relative_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    let i0 = if cx.lex(i) == Some(Lex::One) { i + 1 } else { i };
+    let (m, mut j) = match cx.lex(i0) {
+        Some(Lex::Quarter) => (15, i0 + 1),
+        Some(Lex::Half) => (30, i0 + 1),
+        _ => {
+            let (m, _, j) = cx.number(i0)?;
+            (m, j)
+        }
+    };
+    if m == 0 || m >= 60 {
+        return None;
+    }
+    if cx.lex(j) == Some(Lex::Unit(Unit::Minute, 1)) {
+        j += 1;
+    }
+    let he = cx.is_he(j);
+    // Hebrew "לעשר" / "ל-12": the ל of "to" is glued to the hour
+    let before = if he && cx.pre(j).ends_with('ל') && m <= 30 {
+        Some(true)
+    } else {
+        match (cx.lex(j), cx.text(j)) {
+            (Some(Lex::To | Lex::Before), _) => Some(true),
+            (Some(Lex::After), _) | (_, "past") => Some(false),
+            _ => None,
+        }
+    };
+    let Some(before) = before else {
+        // "half three": British half past
+        if cx.lex(i0) == Some(Lex::Half) && cx.kind(i0) == Some(Kind::Latin) && i0 == i {
+            let (h, k) = hour_at(cx, j)?;
+            return Some(suffix(cx, clock(h, 30, true), k));
+        }
+        return None;
+    };
+    let hour_tok = if he && cx.pre(j).ends_with('ל') && cx.lex(j) != Some(Lex::To) { j } else { j + 1 };
+    let (h, k) = hour_at(cx, hour_tok)?;
+    let is_noon = cx.lex(hour_tok) == Some(Lex::Part(Part::Noon));
+    let is_midnight = cx.lex(hour_tok) == Some(Lex::Part(Part::Midnight));
+    let base = if is_midnight { 24 } else { h };
+    let (h, m) = if before {
+        let t = base * 60 - m;
+        (t / 60, t % 60)
+    } else {
+        (base % 24, m)
+    };
+    let h = if h == 0 && !is_midnight { 12 } else { h };
+    let mut c = clock(h, m, true);
+    c.minutes_given = true;
+    c.h24 |= is_noon || is_midnight;
+    Some(suffix(cx, c, k))
+}
+
+/// Hours in words: Hebrew "בשמונה", "שמונה וחצי", "באחת בצהריים"; English "at three",
+/// "ten thirty am", "twelve oh three".
+fn word_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    let (h, p, j) = cx.word_num(i)?;
+    if h > 24 || (cx.kind(i) == Some(Kind::Latin) && h > 12) {
+        return None;
+    }
+    let marked = p.contains('ב') || p.contains('ל') || marked_before(cx, i);
+    if cx.is_he(i) {
+        if let Some((m, k)) = he_minutes(cx, j) {
+            return Some((Comp::Clock(clock(h, m, true)), k));
+        }
+        return Some((Comp::Clock(clock(h, 0, marked)), j));
+    }
+    // English minutes in words: "thirty", "fifty nine", "oh three", "twenty-three"
+    let (m, k) = match cx.word_num(j) {
+        Some((0, _, k)) if cx.kind(j) == Some(Kind::Latin) => match cx.word_num(k) {
+            Some((m, _, k2)) if m < 10 => (m, k2),
+            _ => (0, j),
+        },
+        Some((m, _, k)) if (10..60).contains(&m) && cx.kind(j) == Some(Kind::Latin) => (m, k),
+        _ => (0, j),
+    };
+    let (m, k) = if cx.is(j, "-") {
+        match cx.word_num(j + 1) {
+            Some((0, _, k2)) => cx.word_num(k2).map_or((m, k), |(mm, _, k3)| (mm, k3)),
+            _ => (m, k),
+        }
+    } else {
+        (m, k)
+    };
+    let c = clock(h, m, marked);
+    Some(suffix(cx, c, k))
+}

@@ -1,0 +1,190 @@
+//! Dates: numeric ("15/2", "17.2", "3/3/2015", "2015-03-03") and with month names ("3 בפברואר",
+//! "Feb 1", "the 1st of march", "השלישי באוקטובר"), including a day of the current month ("ה19",
+//! "ב15 לחודש", "on the 15th"). Numeric dates are day first, as Israelis write them.
+
+use super::grammar::{Comp, Cx, Day};
+use super::he::ordinal_of;
+use super::lexicon::{Lex, Unit};
+use crate::understand::normalize::Kind;
+
+/// "15/2", "17.2", "3/3/2015", "2015-03-03", "2014-10": numeric dates, day first as Israelis
+/// write them; a first number that cannot be a month-day pair is read US-style ("2/15").
+pub fn numeric_date_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    let (a, _, j) = cx.digits(i)?;
+    let sep = cx.text(j);
+    if !matches!(sep, "/" | "." | "-") || !cx.glued(j) || !cx.glued(j + 1) {
+        return None;
+    }
+    let b = cx.num(j + 1)?;
+    let third = (cx.is(j + 2, sep) && cx.glued(j + 2) && cx.glued(j + 3)).then(|| cx.num(j + 3)).flatten();
+    let a_len = cx.text(if cx.kind(i) == Some(Kind::Prefix) { i + 1 } else { i }).len();
+    if a_len == 4 {
+        let y = a as i32;
+        return Some(match third {
+            Some(d) => (date_or_impossible(d, b, Some(y), None), j + 4),
+            None if (1..=12).contains(&b) => (Comp::Day(Day::MonthOf { m: b, y: Some(y), rel: None }), j + 2),
+            None => return None,
+        });
+    }
+    match third {
+        Some(c) => {
+            if a > 31 || b > 31 || cx.text(j + 3).len() > 4 || cx.text(j + 3).len() == 3 {
+                return None;
+            }
+            let y = if c < 100 { if c < 50 { 2000 + c } else { 1900 + c } } else { c } as i32;
+            let (d, m) = if b > 12 && a <= 12 { (b, a) } else { (a, b) };
+            Some((date_or_impossible(d, m, Some(y), None), j + 4))
+        }
+        None => {
+            if sep == "-" || a > 31 || b > 31 || (sep == "." && b > 12) {
+                if sep == "/" && (1..=12).contains(&a) && (1000..=2100).contains(&b) {
+                    return Some((Comp::Day(Day::MonthOf { m: a, y: Some(b as i32), rel: None }), j + 2));
+                }
+                return None;
+            }
+            let (d, m) = if b > 12 && a <= 12 { (b, a) } else { (a, b) };
+            Some((date_or_impossible(d, m, None, None), j + 2))
+        }
+    }
+}
+
+pub fn date_or_impossible(d: u32, m: u32, y: Option<i32>, wd: Option<u8>) -> Comp {
+    let year = y.unwrap_or(2024); // a leap year, so "29 February" without a year is possible
+    if (1..=12).contains(&m) && chrono::NaiveDate::from_ymd_opt(year, m, d).is_some() {
+        Comp::Day(Day::Date { d, m: Some(m), y, wd })
+    } else {
+        Comp::Impossible
+    }
+}
+
+pub fn is_month(cx: &Cx<'_>, i: usize) -> Option<u32> {
+    match cx.lex(i) {
+        Some(Lex::Month(m)) => Some(u32::from(m)),
+        _ => None,
+    }
+}
+
+pub fn year_at(cx: &Cx<'_>, i: usize) -> Option<(i32, usize)> {
+    let k = if cx.is(i, ",") { i + 1 } else { i };
+    let y = cx.num(k)?;
+    let len = cx.text(k).len();
+    if len == 4 && (1000..=2200).contains(&y) {
+        return Some((y as i32, k + 1));
+    }
+    None
+}
+
+pub fn ordinal_suffix(cx: &Cx<'_>, i: usize) -> bool {
+    cx.glued(i) && matches!(cx.text(i), "st" | "nd" | "rd" | "th")
+}
+
+/// A day-of-month number at `i`: (day, is_ordinal_marked, next).
+pub fn day_number(cx: &Cx<'_>, i: usize) -> Option<(u32, bool, usize)> {
+    if let Some((d, p, j)) = cx.digits(i) {
+        if cx.text(j - 1).len() > 2 {
+            return None;
+        }
+        if ordinal_suffix(cx, j) {
+            return Some((d, true, j + 1));
+        }
+        return Some((d, p.ends_with('ה'), j));
+    }
+    let lx = cx.lex(i)?;
+    let p = cx.pre(i);
+    if cx.kind(i) == Some(Kind::He) {
+        if let Some(n) = ordinal_of(lx) {
+            return p.contains('ה').then_some((n, true, i + 1));
+        }
+        let (n, p, j) = cx.word_num(i)?;
+        return Some((n, p.ends_with('ה'), j));
+    }
+    match lx {
+        Lex::Ordinal(n) => {
+            // "twenty first" is not worth the ambiguity; "first".."thirtieth" cover real use
+            Some((u32::from(n), true, i + 1))
+        }
+        Lex::Unit(Unit::Second, 1) if cx.is(i, "second") => Some((2, true, i + 1)),
+        _ => None,
+    }
+}
+
+/// Month name first: "Feb 1", "March 3rd 2015", "פברואר 15", "אוקטובר 2014", "מרץ הבא".
+pub fn month_first(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
+    let m = is_month(cx, i)?;
+    if let Some((y, j)) = year_at(cx, i + 1) {
+        return Some((Day::MonthOf { m, y: Some(y), rel: None }, j));
+    }
+    let k = if cx.is(i + 1, "the") { i + 2 } else { i + 1 };
+    if let Some((d, _, j)) = day_number(cx, k)
+        && (1..=31).contains(&d)
+        && cx.kind(k) != Some(Kind::Prefix)
+    {
+        let (y, j) = year_at(cx, j).map_or((None, j), |(y, j)| (Some(y), j));
+        return Some((Day::Date { d, m: Some(m), y, wd: None }, j));
+    }
+    if let Some(Lex::Rel(r)) = cx.lex(i + 1)
+        && cx.is_he(i + 1)
+    {
+        return Some((Day::MonthOf { m, y: None, rel: Some(r) }, i + 2));
+    }
+    if cx.is(i + 1, "after") && cx.is(i + 2, "next") {
+        return Some((Day::MonthOf { m, y: None, rel: Some(2) }, i + 3));
+    }
+    // "may" alone is a verb far more often than a month
+    if cx.is(i, "may") || cx.is(i, "mar") || cx.is(i, "sat") {
+        return None;
+    }
+    Some((Day::MonthOf { m, y: None, rel: None }, i + 1))
+}
+
+/// Day number first: "3 בפברואר", "ה15 בפברואר", "השלישי באוקטובר", "the 1st of march",
+/// "15th february", and a day of this month: "ה19", "ב15 לחודש", "on the 15th".
+pub fn month_date(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
+    let (d, ordinal, mut j) = day_number(cx, i)?;
+    if !(1..=31).contains(&d) {
+        return None;
+    }
+    // English ordinal weekday of month: "first tuesday of october"
+    if let Some(Lex::Weekday(wd)) = cx.lex(j)
+        && ordinal
+        && cx.kind(j) == Some(Kind::Latin)
+        && d <= 5
+    {
+        return super::days::nth_weekday_of(cx, j + 1, d as i8, wd);
+    }
+    if ordinal && cx.kind(i) != Some(Kind::He) && d <= 4 && (cx.is(j, "quarter") || cx.is(j, "qtr")) {
+        let (y, k) =
+            year_at(cx, if cx.is(j + 1, "of") { j + 2 } else { j + 1 }).map_or((None, j + 1), |(y, k)| (Some(y), k));
+        return Some((Day::QuarterOf { q: d, y }, k));
+    }
+    if cx.is(j, "day") && cx.is(j + 1, "of") {
+        j += 1;
+    }
+    if cx.is(j, "of") {
+        j += 1;
+        let k = if cx.is(j, "the") { j + 1 } else { j };
+        if let (Some(Lex::Rel(rel)), Some(Lex::Unit(Unit::Month, 1))) = (cx.lex(k), cx.lex(k + 1)) {
+            return Some((Day::DomRel { d, rel }, k + 2));
+        }
+    }
+    if let Some(m) = is_month(cx, j) {
+        let (y, k) = year_at(cx, j + 1).map_or((None, j + 1), |(y, k)| (Some(y), k));
+        let y = y.or_else(|| {
+            // "14th April 15": a two-digit year right after the month
+            let n = cx.num(j + 1)?;
+            (cx.text(j + 1).len() == 2 && cx.kind(i) == Some(Kind::Num) && n > 12).then_some(2000 + n as i32)
+        });
+        let k = if y.is_some() && k == j + 1 { j + 2 } else { k };
+        return Some((Day::Date { d, m: Some(m), y, wd: None }, k));
+    }
+    // "לחודש", "החודש": of this month
+    if matches!(cx.lex(j), Some(Lex::Unit(Unit::Month, 1))) && cx.is_he(j) {
+        return Some((Day::Date { d, m: None, y: None, wd: None }, j + 1));
+    }
+    let after_the = i > 0 && (cx.is(i - 1, "the") || matches!(cx.lex(i - 1), Some(Lex::Weekday(_))));
+    let english_ordinal = ordinal && cx.kind(i) != Some(Kind::He) && cx.kind(i) != Some(Kind::Prefix);
+    if (cx.is_he(i) && ordinal) || (english_ordinal && after_the) {
+        return Some((Day::Date { d, m: None, y: None, wd: None }, j));
+    }
+    None
+}

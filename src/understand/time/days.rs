@@ -1,0 +1,235 @@
+//! Matchers for days, dates, weeks, months and parts of the day, in both languages.
+//!
+//! Hebrew puts modifiers after the noun ("שישי הבא", "שבוע שעבר"), English before ("next
+//! friday", "last week"); Hebrew weekday names double as ordinals, and only the article tells
+//! them apart: "שלישי" is Tuesday, "השלישי באוקטובר" is 3 October.
+
+use super::grammar::{Comp, Cx, Day};
+use super::lexicon::{Lex, Part, Unit};
+use crate::understand::normalize::Kind;
+
+/// Days, weekdays, named-month dates, weeks, months, weekends.
+pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
+    if let Some(h) = super::holidays::holiday_at(cx, i) {
+        return Some(h);
+    }
+    let Some(lx) = cx.lex(i) else {
+        if let Some(d) = super::ranges::acronym(cx.text(i)) {
+            return Some((d, i + 1));
+        }
+        return super::ranges::count_first_at(cx, i).or_else(|| super::dates::month_date(cx, i));
+    };
+    match lx {
+        Lex::DayRel(n) => Some((Day::Rel(i64::from(n)), i + 1)),
+        Lex::Unit(Unit::Day, 1) => {
+            if cx.is(i, "day") && (cx.is(i + 1, "after") || cx.is(i + 1, "before")) {
+                let n = if cx.is(i + 1, "after") { 2 } else { -2 };
+                let want = if n > 0 { 1 } else { -1 };
+                return (cx.lex(i + 2) == Some(Lex::DayRel(want))).then_some((Day::Rel(n), i + 3));
+            }
+            // "יום שני", "ביום רביעי": the word "day" before a weekday name
+            match cx.lex(i + 1) {
+                Some(Lex::Weekday(_)) if cx.pre(i + 1).is_empty() => weekday(cx, i + 1),
+                _ => None,
+            }
+        }
+        Lex::Rel(r) => english_rel(cx, i, r),
+        Lex::Weekday(_) => {
+            if cx.is_he(i) && cx.pre(i).contains('ה') {
+                return super::dates::month_date(cx, i);
+            }
+            if cx.kind(i) == Some(Kind::Latin) && cx.is(i + 1, ".") {
+                return weekday(cx, i);
+            }
+            weekday(cx, i)
+        }
+        Lex::Month(_) => super::dates::month_first(cx, i),
+        Lex::Edge(end) => super::ranges::edge_at(cx, i, end),
+        Lex::Middle if cx.kind(i) == Some(Kind::Latin) => {
+            let m = super::dates::is_month(cx, i + 1)?;
+            Some((Day::EdgeMonth { end: None, m }, i + 2))
+        }
+        Lex::Middle => {
+            let m = super::dates::is_month(cx, i + 1)?;
+            Some((Day::Date { d: 15, m: Some(m), y: None, wd: None }, i + 2))
+        }
+        Lex::Unit(u @ (Unit::Week | Unit::Month | Unit::Year), 1) if cx.is_he(i) => {
+            if let Some(Lex::Rel(r)) = cx.lex(i + 1) {
+                return Some((Day::Period { unit: u, rel: i32::from(r) }, i + 2));
+            }
+            cx.pre(i).ends_with('ה').then_some((Day::Period { unit: u, rel: 0 }, i + 1))
+        }
+        Lex::Weekend => weekend(cx, i, None),
+        Lex::In => {
+            let y = cx.num(i + 1)?;
+            (cx.text(i + 1).len() == 4).then_some((Day::Year(y as i32), i + 2))
+        }
+        Lex::Num(_) | Lex::Few(_) => super::ranges::count_first_at(cx, i).or_else(|| super::dates::month_date(cx, i)),
+        _ => super::dates::month_date(cx, i),
+    }
+}
+
+fn weekend(cx: &Cx<'_>, i: usize, rel: Option<i8>) -> Option<(Day, usize)> {
+    let mut j = i + 1;
+    if cx.is_he(i) && !cx.text(i).contains('"') && cx.text(i) != "סופש" {
+        // "סוף שבוע", "סוף השבוע": two words
+        if !matches!(cx.lex(i + 1), Some(Lex::Unit(Unit::Week, 1))) {
+            return super::ranges::edge_at(cx, i, true);
+        }
+        j += 1;
+    }
+    if let Some(Lex::Rel(r)) = cx.lex(j) {
+        return Some((Day::Weekend(r), j + 1));
+    }
+    Some((Day::Weekend(rel.unwrap_or(0)), j))
+}
+
+fn english_rel(cx: &Cx<'_>, i: usize, r: i8) -> Option<(Day, usize)> {
+    if cx.kind(i) != Some(Kind::Latin) {
+        return None;
+    }
+    if let Some(x) = super::ranges::span_at(cx, i, r) {
+        return Some(x);
+    }
+    // "last night": yesterday, with the part of day added by the chain
+    if r == -1 && matches!(cx.lex(i + 1), Some(Lex::Part(Part::Night | Part::Evening))) {
+        return Some((Day::Rel(-1), i + 1));
+    }
+    if cx.is(i + 1, "quarter") {
+        return Some((Day::Period { unit: Unit::Quarter, rel: i32::from(r) }, i + 2));
+    }
+    match cx.lex(i + 1)? {
+        Lex::Weekday(wd) => {
+            if r == -1
+                && let Some(res) = nth_weekday_of(cx, i + 2, -1, wd)
+            {
+                return Some(res);
+            }
+            Some((Day::Weekday { wd, rel: Some(r) }, i + 2))
+        }
+        Lex::Unit(u @ (Unit::Week | Unit::Month | Unit::Year | Unit::Quarter), 1) => {
+            Some((Day::Period { unit: u, rel: i32::from(r) }, i + 2))
+        }
+        Lex::Weekend => weekend(cx, i + 1, Some(r)),
+        Lex::Month(m) if r == 1 => Some((Day::MonthOf { m: u32::from(m), y: None, rel: Some(1) }, i + 2)),
+        _ => None,
+    }
+}
+
+/// "last monday of march", "first tuesday of october 2014": `i` points at "of"/"in"/"של".
+pub fn nth_weekday_of(cx: &Cx<'_>, i: usize, n: i8, wd: u8) -> Option<(Day, usize)> {
+    let k = if cx.is(i, "of") || cx.is(i, "in") || cx.is(i, "של") { i + 1 } else { i };
+    let (r, u) = if cx.is(k, "the") { (Some(Lex::Rel(0)), k + 1) } else { (cx.lex(k), k + 1) };
+    if let (Some(Lex::Rel(rel)), Some(Lex::Unit(Unit::Month, 1))) = (r, cx.lex(u)) {
+        return Some((Day::NthWeekdayRel { n, wd, rel }, u + 1));
+    }
+    let m = super::dates::is_month(cx, k).filter(|_| k > i || cx.pre(k) == "ב")?;
+    let (y, j) = super::dates::year_at(cx, k + 1).map_or((None, k + 1), |(y, j)| (Some(y), j));
+    Some((Day::NthWeekday { n, wd, m, y }, j))
+}
+
+fn weekday(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
+    let Some(Lex::Weekday(wd)) = cx.lex(i) else {
+        return None;
+    };
+    let mut j = i + 1;
+    if cx.is(j, ".") && cx.kind(i) == Some(Kind::Latin) {
+        j += 1;
+    }
+    match cx.lex(j) {
+        Some(Lex::Rel(r)) if cx.is_he(j) => {
+            if let Some(res) = nth_weekday_of(cx, j + 1, if r == -1 { -1 } else { 1 }, wd) {
+                return Some(res);
+            }
+            return Some((Day::Weekday { wd, rel: Some(r) }, j + 1));
+        }
+        Some(Lex::Weekday(0)) if cx.is_he(j) && cx.pre(j) == "ה" => {
+            // "שלישי הראשון של אוקטובר": the first Tuesday of October
+            if let Some(res) = nth_weekday_of(cx, j + 1, 1, wd) {
+                return Some(res);
+            }
+        }
+        Some(Lex::Unit(Unit::Week, 1)) if cx.is_he(j) => {
+            if let Some(Lex::Rel(r)) = cx.lex(j + 1) {
+                return Some((Day::WeekdayOfWeek { wd, week_rel: r }, j + 2));
+            }
+            if cx.pre(j).ends_with('ה') {
+                return Some((Day::WeekdayOfWeek { wd, week_rel: 0 }, j + 1));
+            }
+        }
+        Some(Lex::After) if cx.lex(j + 1) == Some(Lex::Rel(1)) => {
+            return Some((Day::Weekday { wd, rel: Some(2) }, j + 2));
+        }
+        _ => {}
+    }
+    // English "wednesday of next week", "sunday from last week", "monday of this week"
+    let k = if cx.is(j, "of") || cx.is(j, "from") { j + 1 } else { j };
+    if let (Some(Lex::Rel(r)), Some(Lex::Unit(Unit::Week, 1))) = (cx.lex(k), cx.lex(k + 1))
+        && cx.kind(k) == Some(Kind::Latin)
+    {
+        return Some((Day::WeekdayOfWeek { wd, week_rel: r }, k + 2));
+    }
+    Some((Day::Weekday { wd, rel: None }, j))
+}
+
+/// Parts of the day: "בבוקר", "הערב" (this evening), "אחר הצהריים", "tonight", "this morning",
+/// "in the afternoon".
+pub fn part_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    let he = cx.is_he(i);
+    if he && cx.text(i).ends_with("אחר") && cx.lex(i + 1) == Some(Lex::Part(Part::Noon)) {
+        return Some((Comp::Part { part: Part::Afternoon, today: false, he }, i + 2));
+    }
+    match cx.lex(i)? {
+        Lex::Part(part) if he => {
+            let p = cx.pre(i);
+            let today = p == "ה";
+            // a bare "בוקר" is a greeting ("בוקר טוב") unless a day comes right before it
+            let after_day = i > 0 && matches!(cx.lex(i - 1), Some(Lex::DayRel(_) | Lex::Weekday(_)));
+            if p.is_empty() && !after_day {
+                return None;
+            }
+            Some((Comp::Part { part, today, he }, i + 1))
+        }
+        Lex::Part(Part::Noon) if matches!(cx.text(i), "midday" | "noon") || cx.is(i + 1, "day") => {
+            // "midday", "mid day": the instant 12:00, not the lunch interval
+            let c = super::grammar::Clock {
+                h: 12,
+                m: 0,
+                s: None,
+                pm: None,
+                h24: true,
+                marked: true,
+                minutes_given: false,
+                zone: None,
+            };
+            Some((Comp::Clock(c), i + 1))
+        }
+        Lex::Middle if cx.is(i + 1, "day") => {
+            let c = super::grammar::Clock {
+                h: 12,
+                m: 0,
+                s: None,
+                pm: None,
+                h24: true,
+                marked: true,
+                minutes_given: false,
+                zone: None,
+            };
+            Some((Comp::Clock(c), i + 2))
+        }
+        Lex::Part(part) => {
+            let marked = i > 0 && (cx.is(i - 1, "the") || cx.is(i - 1, "at"));
+            Some((Comp::Part { part, today: marked, he }, i + 1))
+        }
+        Lex::Tonight => Some((Comp::Part { part: Part::Evening, today: true, he }, i + 1)),
+        Lex::Rel(0) => match cx.lex(i + 1) {
+            Some(Lex::Part(part)) => Some((Comp::Part { part, today: true, he }, i + 2)),
+            _ => None,
+        },
+        Lex::In if cx.is(i + 1, "the") => match cx.lex(i + 2) {
+            Some(Lex::Part(part)) => Some((Comp::Part { part, today: true, he }, i + 3)),
+            _ => None,
+        },
+        _ => None,
+    }
+}

@@ -1,0 +1,388 @@
+//! The time grammar's shared machinery: the token cursor ([`Cx`]), the components a time
+//! expression is built from ([`Comp`]), and the chaining that glues adjacent components
+//! ("מחר" + "בשמונה" + "בבוקר") into one expression ([`Acc`]).
+//!
+//! Components are recognised by small matchers (days.rs, clock.rs, offset.rs); a chain keeps
+//! adding components until one conflicts (a second date, a second clock), so "ביום שני ב-11:15"
+//! is one expression and "מחר ... ביום שני" would be two.
+
+use super::lexicon::{self, Lex, Part, Unit};
+use crate::understand::Recurrence;
+use crate::understand::normalize::{Kind, Token};
+
+/// A cursor over the tokens with each token's lexicon reading computed once.
+pub struct Cx<'a> {
+    pub t: &'a [Token<'a>],
+    lx: Vec<Option<(Lex, &'a str)>>,
+}
+
+impl<'a> Cx<'a> {
+    pub fn new(t: &'a [Token<'a>]) -> Cx<'a> {
+        let lx = t.iter().map(lexicon::lookup).collect();
+        Cx { t, lx }
+    }
+    pub fn len(&self) -> usize {
+        self.t.len()
+    }
+    pub fn lex(&self, i: usize) -> Option<Lex> {
+        self.lx.get(i).copied().flatten().map(|x| x.0)
+    }
+    /// The Hebrew prefix letters peeled off token `i` (or the token itself for a Prefix token).
+    pub fn pre(&self, i: usize) -> &'a str {
+        match self.t.get(i) {
+            Some(t) if t.kind == Kind::Prefix => t.text,
+            _ => self.lx.get(i).copied().flatten().map_or("", |x| x.1),
+        }
+    }
+    pub fn text(&self, i: usize) -> &'a str {
+        self.t.get(i).map_or("", |t| t.text)
+    }
+    pub fn kind(&self, i: usize) -> Option<Kind> {
+        self.t.get(i).map(|t| t.kind)
+    }
+    pub fn num(&self, i: usize) -> Option<u32> {
+        self.t.get(i).and_then(|t| t.num())
+    }
+    pub fn glued(&self, i: usize) -> bool {
+        self.t.get(i).is_some_and(|t| t.glued)
+    }
+    pub fn is(&self, i: usize, s: &str) -> bool {
+        self.t.get(i).is_some_and(|t| t.text == s)
+    }
+    pub fn is_he(&self, i: usize) -> bool {
+        matches!(self.kind(i), Some(Kind::He | Kind::Prefix))
+    }
+    /// A digit number, possibly behind a glued Hebrew prefix token ("ב-8", "ה15").
+    pub fn digits(&self, i: usize) -> Option<(u32, &'a str, usize)> {
+        if self.kind(i) == Some(Kind::Prefix) {
+            return self.num(i + 1).map(|n| (n, self.text(i), i + 2));
+        }
+        self.num(i).map(|n| (n, "", i + 1))
+    }
+    /// A number written in words (Hebrew or English), with its Hebrew prefix.
+    pub fn word_num(&self, i: usize) -> Option<(u32, &'a str, usize)> {
+        let p = self.pre(i);
+        let v = match self.lex(i) {
+            Some(Lex::Num(v)) => v,
+            // "שנים עשר": the plural of year is also the masculine "two" of twelve
+            Some(Lex::Unit(Unit::Year, 1)) if self.lex(i + 1) == Some(Lex::Num(10)) => {
+                return Some((12, p, i + 2));
+            }
+            _ => return None,
+        };
+        let nx = self.lex(i + 1);
+        if (1..=9).contains(&v) && nx == Some(Lex::Num(10)) && self.pre(i + 1).is_empty() {
+            return Some((v + 10, p, i + 2));
+        }
+        if matches!(v, 20 | 30 | 40 | 50) {
+            if let Some(Lex::Num(u)) = nx {
+                let hebrew_and = self.pre(i + 1) == "ו";
+                let english = self.kind(i + 1) == Some(Kind::Latin);
+                if (1..=9).contains(&u) && (hebrew_and || english) {
+                    return Some((v + u, p, i + 2));
+                }
+            }
+            if self.is(i + 1, "-")
+                && let Some(Lex::Num(u)) = self.lex(i + 2)
+                && (1..=9).contains(&u)
+            {
+                return Some((v + u, p, i + 3));
+            }
+        }
+        Some((v, p, i + 1))
+    }
+    /// Digits or words.
+    pub fn number(&self, i: usize) -> Option<(u32, &'a str, usize)> {
+        self.digits(i).or_else(|| self.word_num(i))
+    }
+}
+
+/// A day reference before it is resolved against `now`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Day {
+    Rel(i64),
+    /// rel: None = the next one after today, 0 = this, 1 = next week's, -1 = last, 2 = after next
+    Weekday {
+        wd: u8,
+        rel: Option<i8>,
+    },
+    WeekdayOfWeek {
+        wd: u8,
+        week_rel: i8,
+    },
+    Date {
+        d: u32,
+        m: Option<u32>,
+        y: Option<i32>,
+        wd: Option<u8>,
+    },
+    MonthOf {
+        m: u32,
+        y: Option<i32>,
+        rel: Option<i8>,
+    },
+    NthWeekday {
+        n: i8,
+        wd: u8,
+        m: u32,
+        y: Option<i32>,
+    },
+    Period {
+        unit: Unit,
+        rel: i32,
+    },
+    Weekend(i8),
+    Year(i32),
+    /// "next 3 days" (an interval), or with `point` "upcoming 2 days" (a day)
+    Span {
+        unit: Unit,
+        n: i32,
+        rel: i8,
+        point: bool,
+    },
+    /// beginning/end of this/next/last week or month
+    Edge {
+        end: bool,
+        unit: Unit,
+        rel: i8,
+    },
+    /// "end of April", "early March"; `end` None = the middle third ("mid March")
+    EdgeMonth {
+        end: Option<bool>,
+        m: u32,
+    },
+    EdgeYear {
+        end: bool,
+        y: Option<i32>,
+    },
+    /// "3 fridays from now" (n > 0), "2 thursdays ago" (n < 0)
+    WeekdayCount {
+        wd: u8,
+        n: i32,
+    },
+    /// "first monday of this month", "second monday of last month"
+    NthWeekdayRel {
+        n: i8,
+        wd: u8,
+        rel: i8,
+    },
+    /// "20th of next month"
+    DomRel {
+        d: u32,
+        rel: i8,
+    },
+    QuarterOf {
+        q: u32,
+        y: Option<i32>,
+    },
+    Holiday {
+        h: u8,
+        y: Option<i32>,
+        rel: Option<i8>,
+    },
+    /// "July 13-15": both days inclusive
+    DateRange {
+        d1: u32,
+        d2: u32,
+        m: u32,
+        y: Option<i32>,
+    },
+}
+
+/// A clock time as said; `pm` None means the speaker did not say am/pm.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Clock {
+    pub h: u32,
+    pub m: u32,
+    pub s: Option<u32>,
+    pub pm: Option<bool>,
+    /// written as a 24-hour time (13:00, 08:00, 0:30): no am/pm guessing
+    pub h24: bool,
+    /// something says this number is a time (ב/at/colon/am/…); a bare "8" is not
+    pub marked: bool,
+    pub minutes_given: bool,
+    /// minutes east of UTC when a zone was named ("8:00 GMT", "4pm CET")
+    pub zone: Option<i32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Offset {
+    Secs(i64, Unit),
+    Days(i64),
+    Weeks(i64),
+    Months(i64),
+    Years(i64),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Comp {
+    Now,
+    Day(Day),
+    Clock(Clock),
+    /// "9:30 - 11:00", "from 3 to 4pm", "between 9h30 and 11h00"
+    ClockRange(Clock, Clock),
+    /// `today`: the word itself says "today" (הערב, tonight, this morning); `he`: Hebrew word
+    Part {
+        part: Part,
+        today: bool,
+        he: bool,
+    },
+    Offset(Offset),
+    /// "שעה לפני", "an hour before": relative to an earlier step's time, not to now
+    Anchor(i64),
+    Every {
+        rec: Recurrence,
+        wd: Option<u8>,
+        part: Option<Part>,
+    },
+    Impossible,
+}
+
+/// The components of one chained expression.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Acc {
+    pub now: bool,
+    pub day: Option<Day>,
+    pub clock: Option<Clock>,
+    pub clock_end: Option<Clock>,
+    pub part: Option<(Part, bool, bool)>,
+    pub offset: Option<Offset>,
+    pub anchor: Option<i64>,
+    pub every: Option<(Recurrence, Option<u8>)>,
+    pub impossible: bool,
+}
+
+impl Acc {
+    /// Adds a component; false when it conflicts with what the chain already holds.
+    pub fn add(&mut self, c: Comp) -> bool {
+        match c {
+            Comp::Now if self.is_empty() => self.now = true,
+            Comp::Day(d) => return self.add_day(d),
+            Comp::Clock(c) if self.clock.is_none() && self.anchor.is_none() => self.clock = Some(c),
+            Comp::ClockRange(a, b) if self.clock.is_none() && self.anchor.is_none() && self.offset.is_none() => {
+                self.clock = Some(a);
+                self.clock_end = Some(b);
+            }
+            Comp::Part { part, today, he } if self.part.is_none() => self.part = Some((part, today, he)),
+            Comp::Offset(o) if self.offset.is_none() && self.clock.is_none() => {
+                if !matches!(self.day, None | Some(Day::Rel(0))) || self.every.is_some() {
+                    return false;
+                }
+                self.offset = Some(o)
+            }
+            Comp::Anchor(s) if self.is_empty() => self.anchor = Some(s),
+            Comp::Every { rec, wd, part } if self.is_empty() => {
+                self.every = Some((rec, wd));
+                if let Some(p) = part {
+                    self.part = Some((p, false, false));
+                }
+            }
+            Comp::Impossible => self.impossible = true,
+            _ => return false,
+        }
+        true
+    }
+
+    fn is_empty(&self) -> bool {
+        *self == Acc::default()
+    }
+
+    fn add_day(&mut self, d: Day) -> bool {
+        if self.offset.is_some() || self.anchor.is_some() || self.now {
+            return false;
+        }
+        if let Some((rec, wd)) = self.every {
+            // "every monday" already holds its day; "כל חודש ב-5" gives the day of month
+            return match d {
+                Day::Date { .. } if wd.is_none() && self.day.is_none() => {
+                    self.day = Some(d);
+                    let _ = rec;
+                    true
+                }
+                _ => false,
+            };
+        }
+        self.day = match (self.day, d) {
+            (None, d) => Some(d),
+            (Some(Day::Weekday { wd, rel: None }), Day::Date { d, m, y, wd: None }) => {
+                Some(Day::Date { d, m, y, wd: Some(wd) })
+            }
+            (Some(Day::Date { d, m, y, wd: None }), Day::Weekday { wd, rel: None }) => {
+                Some(Day::Date { d, m, y, wd: Some(wd) })
+            }
+            _ => return false,
+        };
+        true
+    }
+
+    /// Whether the chain says enough to be a time: a bare number ("8") is not one.
+    pub fn is_time(&self) -> bool {
+        if self.impossible {
+            return true;
+        }
+        match self.clock {
+            Some(c) if !c.marked => self.day.is_some() || self.part.is_some() || self.every.is_some(),
+            _ => !self.is_empty(),
+        }
+    }
+}
+
+fn is_filler(cx: &Cx<'_>, i: usize) -> bool {
+    match cx.kind(i) {
+        Some(Kind::Punct) => matches!(cx.text(i), "," | "@" | "(" | ")"),
+        Some(Kind::He) => {
+            // "ב" alone, "יום" before a weekday, "בשעה" before a clock: glue words
+            matches!(cx.lex(i), Some(Lex::Filler))
+                || (cx.lex(i) == Some(Lex::Unit(Unit::Hour, 1)) && cx.pre(i) == "ב")
+                || cx.text(i) == "ב"
+        }
+        Some(Kind::Latin) => matches!(cx.lex(i), Some(Lex::Filler)),
+        _ => false,
+    }
+}
+
+/// The longest chained expression starting at token `i`: (components, first token, end token).
+pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
+    let (c, mut end) = comp_at(cx, i)?;
+    let mut acc = Acc::default();
+    if !acc.add(c) {
+        return None;
+    }
+    loop {
+        let mut k = end;
+        while k < cx.len() && is_filler(cx, k) {
+            k += 1;
+        }
+        match comp_at(cx, k) {
+            Some((c, j)) if j > k => {
+                let before = acc.clone();
+                if !acc.add(c) {
+                    acc = before;
+                    break;
+                }
+                end = j;
+            }
+            _ => break,
+        }
+    }
+    acc.is_time().then_some((acc, end))
+}
+
+/// One component at token `i`, trying the most specific matchers first.
+pub fn comp_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    if i >= cx.len() {
+        return None;
+    }
+    super::offset::every_at(cx, i)
+        .or_else(|| super::offset::offset_at(cx, i))
+        .or_else(|| super::clock::clock_range_at(cx, i))
+        .or_else(|| super::ranges::date_range_at(cx, i))
+        .or_else(|| super::dates::numeric_date_at(cx, i))
+        .or_else(|| super::days::day_at(cx, i).map(|(d, j)| (Comp::Day(d), j)))
+        .or_else(|| super::clock::clock_at(cx, i))
+        .or_else(|| super::days::part_at(cx, i))
+        .or_else(|| match cx.lex(i) {
+            Some(Lex::Now) => Some((Comp::Now, i + 1)),
+            _ => None,
+        })
+}

@@ -1,0 +1,171 @@
+//! Time expressions in Hebrew and English, resolved against `now` in the user's IANA timezone.
+//!
+//! Owns: finding time expressions in a message (with their byte spans, so the router can cut
+//! them out of titles) and resolving them to instants, intervals, recurrences, or a problem to
+//! ask about. It does not decide what the message is for (route.rs) and never reads the clock.
+//!
+//! Layout: normalize → tokens → lexicon (he.rs, en.rs) → component matchers (days.rs, clock.rs,
+//! offset.rs) → chains (grammar.rs) → resolve.rs with calendar.rs.
+
+use std::ops::Range;
+
+use chrono::{DateTime, FixedOffset};
+use chrono_tz::Tz;
+
+use crate::understand::normalize::{Kind, Normalized, Token};
+use crate::understand::{Recurrence, TimeProblem};
+
+mod calendar;
+mod clock;
+mod dates;
+mod days;
+mod en;
+mod grammar;
+mod he;
+mod holidays;
+mod lexicon;
+mod offset;
+mod ranges;
+mod resolve;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Grain {
+    Second,
+    Minute,
+    Hour,
+    Day,
+    Week,
+    Month,
+    Year,
+}
+
+impl Grain {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Grain::Second => "second",
+            Grain::Minute => "minute",
+            Grain::Hour => "hour",
+            Grain::Day => "day",
+            Grain::Week => "week",
+            Grain::Month => "month",
+            Grain::Year => "year",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeMatch {
+    /// the start; for `problem: Impossible` it is `now` and must not be used as a time
+    pub value: DateTime<FixedOffset>,
+    pub end: Option<DateTime<FixedOffset>>,
+    pub grain: Grain,
+    pub recurrence: Option<Recurrence>,
+    /// byte range in the input text
+    pub span: Range<usize>,
+    pub problem: Option<TimeProblem>,
+    /// the instant to act on when the expression is a part of the day ("מחר בבוקר" is the
+    /// interval 04:00–12:00, but a reminder for it fires at 09:00); None otherwise
+    pub point: Option<DateTime<FixedOffset>>,
+}
+
+impl TimeMatch {
+    /// The window this expression covers: its interval, or the whole day/week/month/year of a
+    /// day-or-longer grain; None for a point in time.
+    pub fn window(&self) -> Option<(DateTime<FixedOffset>, DateTime<FixedOffset>)> {
+        if let Some(end) = self.end {
+            return Some((self.value, end));
+        }
+        None
+    }
+}
+
+/// What the scanner found: a resolved time, or an anchor ("an hour before") that only means
+/// something relative to another step's time.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found {
+    Time(TimeMatch),
+    /// signed seconds relative to an earlier step's time, and the span
+    Anchor(i64, Range<usize>),
+}
+
+/// The first time expression in `text`, or None.
+pub fn parse(text: &str, now: DateTime<Tz>) -> Option<TimeMatch> {
+    scan(text, now).into_iter().find_map(|f| match f {
+        Found::Time(m) => Some(m),
+        Found::Anchor(..) => None,
+    })
+}
+
+/// Every time expression and anchor in `text`, left to right.
+pub fn scan(text: &str, now: DateTime<Tz>) -> Vec<Found> {
+    let norm = Normalized::new(text);
+    let toks = norm.tokens();
+    scan_tokens(&toks, now).into_iter().map(|(f, _)| f).collect()
+}
+
+/// Like [`scan`] on already tokenized text; each result also carries its token range.
+pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<usize>)> {
+    let cx = grammar::Cx::new(toks);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let Some((acc, end)) = grammar::chain(&cx, i) else {
+            i += 1;
+            continue;
+        };
+        let first = extend_back(&cx, i);
+        let span = toks[first].start..toks[end - 1].end;
+        if let Some(secs) = acc.anchor {
+            out.push((Found::Anchor(secs, span), first..end));
+        } else if let Some(r) = resolve::resolve(&acc, now) {
+            let m = TimeMatch {
+                value: r.value.fixed_offset(),
+                end: r.end.map(|e| e.fixed_offset()),
+                grain: r.grain,
+                recurrence: r.recurrence,
+                span,
+                problem: r.problem,
+                point: part_point(&acc, r.value, r.end.is_some()),
+            };
+            out.push((Found::Time(m), first..end));
+        }
+        i = end;
+    }
+    out
+}
+
+fn part_point(acc: &grammar::Acc, value: DateTime<Tz>, interval: bool) -> Option<DateTime<FixedOffset>> {
+    let (part, ..) = acc.part?;
+    if acc.clock.is_some() || !interval {
+        return None;
+    }
+    let t = chrono::NaiveTime::from_hms_opt(resolve::part_point(part), 0, 0)?;
+    Some(resolve::local(value.timezone(), value.date_naive(), t).fixed_offset())
+}
+
+/// The end of a day/week/month/year that starts at `value` (for calendar windows).
+pub fn period_end(value: DateTime<FixedOffset>, grain: Grain, tz: Tz) -> Option<DateTime<FixedOffset>> {
+    resolve::grain_end(value.with_timezone(&tz), grain).map(|e| e.fixed_offset())
+}
+
+/// Glue words just before an expression belong to it ("at 5pm", "on Friday", "בשעה 8").
+fn extend_back(cx: &grammar::Cx<'_>, i: usize) -> usize {
+    let mut k = i;
+    while k > 0 {
+        let p = k - 1;
+        let glue = match cx.kind(p) {
+            Some(Kind::Latin) => {
+                matches!(cx.text(p), "at" | "on" | "by" | "around" | "about" | "for" | "in" | "during")
+            }
+            Some(Kind::He) => matches!(cx.text(p), "בשעה" | "ב" | "בערך" | "בסביבות" | "באיזור" | "עד"),
+            Some(Kind::Punct) => cx.text(p) == "@",
+            _ => false,
+        };
+        if !glue {
+            break;
+        }
+        k = p;
+    }
+    k
+}

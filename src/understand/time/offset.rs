@@ -1,0 +1,165 @@
+//! Relative offsets ("בעוד 20 דקות", "in half an hour", "3 days ago", "לפני שבעה ימים"),
+//! anchors to an earlier step ("שעה לפני", "an hour before") and recurrence ("כל יום ראשון",
+//! "every weekday", "daily").
+//!
+//! Amounts are kept in sixtieths so "half an hour", "רבע שעה" and "2.5 hours" stay exact.
+
+use super::grammar::{Comp, Cx, Offset};
+use super::lexicon::{Lex, Unit};
+use crate::understand::Recurrence;
+use crate::understand::normalize::Kind;
+
+/// An amount and a unit: (sixtieths of the unit, unit, next token).
+fn amount_unit(cx: &Cx<'_>, i: usize, allow_bare_unit: bool) -> Option<(i64, Unit, usize)> {
+    let (amount, j) = match cx.lex(i) {
+        Some(Lex::Unit(_, n)) if allow_bare_unit || n > 1 => (60, i),
+        Some(Lex::Half) => (30, skip_a(cx, i + 1)),
+        Some(Lex::Quarter) => (15, skip_a(cx, i + 1)),
+        Some(Lex::One) => match cx.lex(i + 1) {
+            Some(Lex::Quarter) => (15, skip_a(cx, i + 2)),
+            Some(Lex::Few(n)) => (i64::from(n) * 60, skip_of(cx, i + 2)),
+            _ => (60, i + 1),
+        },
+        Some(Lex::Few(n)) => (i64::from(n) * 60, skip_of(cx, i + 1)),
+        _ => {
+            let (n, p, j) = cx.number(i)?;
+            if p.contains('ב') || p.contains('ל') {
+                return None;
+            }
+            // "1/2 hour", "3/4h"
+            if cx.is(j, "/") && cx.glued(j) && cx.glued(j + 1) {
+                let d = cx.num(j + 1).filter(|d| *d > 0 && *d <= 60)?;
+                (i64::from(n) * 60 / i64::from(d), j + 2)
+            // "2.5 hours"
+            } else if cx.is(j, ".") && cx.glued(j) && cx.text(j + 1).len() == 1 {
+                let tenth = cx.num(j + 1)?;
+                (i64::from(n) * 60 + i64::from(tenth) * 6, j + 2)
+            } else {
+                (i64::from(n) * 60, j)
+            }
+        }
+    };
+    let j = if cx.is(j, "more") { j + 1 } else { j };
+    let Some(Lex::Unit(unit, k)) = cx.lex(j) else {
+        return None;
+    };
+    let mut amount = amount * i64::from(k);
+    let mut next = j + 1;
+    // "שעה וחצי", "שעתיים ורבע"
+    if cx.is_he(next) && cx.pre(next) == "ו" {
+        match cx.lex(next) {
+            Some(Lex::Half) => {
+                amount += 30;
+                next += 1;
+            }
+            Some(Lex::Quarter) => {
+                amount += 15;
+                next += 1;
+            }
+            _ => {}
+        }
+    }
+    Some((amount, unit, next))
+}
+
+fn skip_a(cx: &Cx<'_>, i: usize) -> usize {
+    let i = if cx.is(i, "of") { i + 1 } else { i };
+    if cx.lex(i) == Some(Lex::One) { i + 1 } else { i }
+}
+
+fn skip_of(cx: &Cx<'_>, i: usize) -> usize {
+    if cx.is(i, "of") { i + 1 } else { i }
+}
+
+fn to_offset(amount60: i64, unit: Unit, sign: i64) -> Offset {
+    let whole = amount60 / 60 * sign;
+    match unit {
+        Unit::Second => Offset::Secs(amount60 * sign / 60, unit),
+        Unit::Minute => Offset::Secs(amount60 * sign, unit),
+        Unit::Hour => Offset::Secs(amount60 * 60 * sign, unit),
+        Unit::Day => Offset::Days(whole),
+        Unit::Week => Offset::Weeks(whole),
+        Unit::Month => Offset::Months(whole),
+        Unit::Year => Offset::Years(whole),
+        Unit::Quarter => Offset::Months(whole * 3),
+    }
+}
+
+fn anchor_secs(amount60: i64, unit: Unit, sign: i64) -> Option<i64> {
+    let per = match unit {
+        Unit::Second => 1,
+        Unit::Minute => 60,
+        Unit::Hour => 3600,
+        Unit::Day => 86_400,
+        Unit::Week => 604_800,
+        _ => return None,
+    };
+    Some(amount60 * per / 60 * sign)
+}
+
+pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    match cx.lex(i) {
+        Some(Lex::In) => {
+            let k = if matches!(cx.lex(i + 1), Some(Lex::Filler)) { i + 2 } else { i + 1 };
+            let (a, u, j) = amount_unit(cx, k, true)?;
+            return Some((Comp::Offset(to_offset(a, u, 1)), j));
+        }
+        Some(Lex::Before) if cx.is_he(i) => {
+            let (a, u, j) = amount_unit(cx, i + 1, true)?;
+            return Some((Comp::Offset(to_offset(a, u, -1)), j));
+        }
+        _ => {}
+    }
+    let (a, u, j) = amount_unit(cx, i, cx.is_he(i))?;
+    match (cx.lex(j), cx.text(j)) {
+        (Some(Lex::Ago), _) => Some((Comp::Offset(to_offset(a, u, -1)), j + 1)),
+        (Some(Lex::Hence), _) => Some((Comp::Offset(to_offset(a, u, 1)), j + 1)),
+        (_, "from") if cx.lex(j + 1) == Some(Lex::Now) || cx.lex(j + 1) == Some(Lex::DayRel(0)) => {
+            Some((Comp::Offset(to_offset(a, u, 1)), j + 2))
+        }
+        (_, "from") if cx.is(j + 1, "right") && cx.is(j + 2, "now") => Some((Comp::Offset(to_offset(a, u, 1)), j + 3)),
+        (Some(Lex::Before), _) => Some((Comp::Anchor(anchor_secs(a, u, -1)?), j + 1)),
+        (Some(Lex::After), _) if cx.kind(j + 1).is_none() || !matches!(cx.lex(j + 1), Some(Lex::Num(_))) => {
+            Some((Comp::Anchor(anchor_secs(a, u, 1)?), j + 1))
+        }
+        _ => None,
+    }
+}
+
+/// "כל יום", "כל יום ראשון", "every weekday", "every month", "daily", "כל בוקר".
+pub fn every_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    let adverb = match cx.text(i) {
+        "daily" => Some(Recurrence::Daily),
+        "weekly" => Some(Recurrence::Weekly),
+        "monthly" => Some(Recurrence::Monthly),
+        "yearly" | "annually" => Some(Recurrence::Yearly),
+        _ => None,
+    };
+    if let Some(rec) = adverb {
+        return Some((Comp::Every { rec, wd: None, part: None }, i + 1));
+    }
+    if cx.lex(i)? != Lex::Every {
+        return None;
+    }
+    let mut j = i + 1;
+    let weekly = |wd: u8, k: usize| Some((Comp::Every { rec: Recurrence::Weekly, wd: Some(wd), part: None }, k));
+    match cx.lex(j)? {
+        Lex::Unit(Unit::Day, 1) => {
+            j += 1;
+            match cx.lex(j) {
+                Some(Lex::Weekday(wd)) if cx.pre(j).is_empty() => weekly(wd, j + 1),
+                Some(Lex::Weekdays) => Some((Comp::Every { rec: Recurrence::Weekdays, wd: None, part: None }, j + 1)),
+                _ => Some((Comp::Every { rec: Recurrence::Daily, wd: None, part: None }, j)),
+            }
+        }
+        Lex::Weekday(wd) if cx.pre(j).is_empty() => weekly(wd, j + 1),
+        Lex::Weekdays => Some((Comp::Every { rec: Recurrence::Weekdays, wd: None, part: None }, j + 1)),
+        Lex::Unit(Unit::Week, 1) => Some((Comp::Every { rec: Recurrence::Weekly, wd: None, part: None }, j + 1)),
+        Lex::Unit(Unit::Month, 1) => Some((Comp::Every { rec: Recurrence::Monthly, wd: None, part: None }, j + 1)),
+        Lex::Unit(Unit::Year, 1) => Some((Comp::Every { rec: Recurrence::Yearly, wd: None, part: None }, j + 1)),
+        Lex::Part(p) if cx.pre(j).is_empty() || cx.kind(j) == Some(Kind::Latin) => {
+            Some((Comp::Every { rec: Recurrence::Daily, wd: None, part: Some(p) }, j + 1))
+        }
+        _ => None,
+    }
+}

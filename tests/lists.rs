@@ -1,0 +1,97 @@
+//! Named lists through the web chat: add (creating the list), show, remove, check off, rename,
+//! delete with confirmation, long items and long lists, and one combined reply per turn.
+
+mod common;
+
+use chrono::{DateTime, Utc};
+use common::{TestApp, spawn_app_with};
+use ozer::clock::Clock;
+use ozer::store::entities::{list, list_item};
+use sea_orm::{EntityTrait, PaginatorTrait};
+
+fn clock() -> Clock {
+    Clock::frozen(DateTime::parse_from_rfc3339("2026-01-22T19:09:00Z").unwrap().with_timezone(&Utc))
+}
+
+async fn item_count(app: &TestApp) -> u64 {
+    list_item::Entity::find().count(&app.state.db).await.unwrap()
+}
+
+#[tokio::test]
+async fn adding_to_a_missing_hebrew_list_creates_it_and_says_so() {
+    let app = spawn_app_with(&[], clock()).await;
+    let reply = app.say("תוסיף עגבניות ומלפפונים לרשימת הקניות").await;
+    assert!(reply.contains("יצרתי") && reply.contains("עגבניות") && reply.contains("מלפפונים"), "{reply}");
+    assert_eq!(item_count(&app).await, 2);
+    let again = app.say("תוסיף חלב לרשימת קניות").await;
+    assert!(again.contains("הוספתי") && !again.contains("יצרתי"), "{again}");
+    assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 1, "the article does not make a new list");
+}
+
+#[tokio::test]
+async fn english_items_in_one_message_are_all_added_and_shown() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("add eggs, milk and bread to my shopping list").await;
+    assert_eq!(item_count(&app).await, 3);
+    let shown = app.say("show my shopping list").await;
+    for item in ["eggs", "milk", "bread"] {
+        assert!(shown.contains(item), "{shown}");
+    }
+}
+
+#[tokio::test]
+async fn removing_one_item_needs_no_confirmation() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("add eggs, milk and bread to my shopping list").await;
+    let reply = app.say("remove milk from my shopping list").await;
+    assert!(reply.contains("Removed milk"), "{reply}");
+    assert_eq!(item_count(&app).await, 2);
+}
+
+#[tokio::test]
+async fn deleting_a_list_asks_first() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("add eggs to my shopping list").await;
+    let q = app.say("delete my shopping list").await;
+    assert!(q.contains('?'), "{q}");
+    assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 1);
+    assert!(app.say("yes").await.contains("Deleted the list"));
+    assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 0);
+    assert_eq!(item_count(&app).await, 0);
+}
+
+#[tokio::test]
+async fn a_list_with_a_thousand_items_shows_the_first_ones_and_a_count() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("add eggs to my shopping list").await;
+    let list_id = list::Entity::find().one(&app.state.db).await.unwrap().unwrap().id;
+    for i in 0..999 {
+        ozer::store::lists::add_item(&app.state.db, list_id, &format!("item {i}"), app.state.clock.now())
+            .await
+            .unwrap();
+    }
+    let shown = app.say("show my shopping list").await;
+    assert!(shown.contains("1000"), "{}", &shown[..200.min(shown.len())]);
+    assert!(shown.contains("970 more"), "{}", &shown[shown.len().saturating_sub(100)..]);
+    assert!(shown.lines().count() < 40);
+}
+
+#[tokio::test]
+async fn a_500_character_item_is_stored_whole_and_trimmed_in_replies() {
+    let app = spawn_app_with(&[], clock()).await;
+    let long = "a".repeat(500);
+    let reply = app.say(&format!("add {long} to my shopping list")).await;
+    assert!(reply.len() < 400, "{reply}");
+    let stored = list_item::Entity::find().one(&app.state.db).await.unwrap().unwrap();
+    assert_eq!(stored.text.len(), 500);
+}
+
+#[tokio::test]
+async fn adding_to_a_list_and_a_reminder_in_one_message_gets_one_combined_reply() {
+    let app = spawn_app_with(&[], clock()).await;
+    let reply = app.say("תוסיף חלב לרשימת הקניות ותזכיר לי לקנות אותו מחר בשש בערב").await;
+    assert_eq!(reply.lines().count(), 1, "{reply}");
+    assert!(reply.contains("חלב") && reply.contains("מחר ב-18:00"), "{reply}");
+    let t = ozer::store::entities::task::Entity::find().one(&app.state.db).await.unwrap().unwrap();
+    assert!(t.title.contains("חלב"), "the pronoun was resolved: {}", t.title);
+}

@@ -1,0 +1,220 @@
+//! Tasks and reminders through the web chat, in both languages, with the human-in-the-loop
+//! flows: choosing among candidates, confirming destructive actions, expiry, binding, restart.
+
+mod common;
+
+use chrono::{DateTime, Duration, Utc};
+use common::{TestApp, spawn_app_with};
+use ozer::clock::Clock;
+use ozer::store::entities::task;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+/// Thursday 22 January 2026, 21:09 in Jerusalem.
+fn thursday_evening() -> Clock {
+    Clock::frozen(utc("2026-01-22T19:09:00Z"))
+}
+
+fn utc(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+}
+
+async fn tasks_with_status(app: &TestApp, status: &str) -> Vec<task::Model> {
+    task::Entity::find().filter(task::Column::Status.eq(status)).all(&app.state.db).await.unwrap()
+}
+
+#[tokio::test]
+async fn hebrew_reminder_tomorrow_at_8_is_created_in_user_timezone() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let reply = app.say("תזכיר לי מחר ב-8 להתקשר לרופא").await;
+    assert!(reply.contains("מחר ב-08:00"), "{reply}");
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].due_at, Some(utc("2026-01-23T06:00:00Z")));
+    assert!(open[0].title.contains("רופא"));
+}
+
+#[tokio::test]
+async fn english_reminder_in_half_an_hour_is_exact() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let reply = app.say("remind me in half an hour to check the oven").await;
+    assert!(reply.contains("today at 21:39"), "{reply}");
+    assert_eq!(tasks_with_status(&app, "open").await[0].due_at, Some(utc("2026-01-22T19:39:00Z")));
+}
+
+#[tokio::test]
+async fn a_weekly_reminder_says_its_schedule() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let reply = app.say("תזכיר לי כל יום ראשון בשבע בערב להוציא את הפח").await;
+    assert!(reply.contains("כל יום ראשון ב-19:00"), "{reply}");
+    assert_eq!(tasks_with_status(&app, "open").await[0].recurrence.as_deref(), Some("weekly"));
+}
+
+#[tokio::test]
+async fn listing_tasks_shows_titles_and_times_in_both_languages() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("תזכיר לי מחר ב-8 להתקשר לרופא").await;
+    let he = app.say("מה המשימות שלי?").await;
+    assert!(he.contains("רופא") && he.contains("מחר ב-08:00"), "{he}");
+    let en = app.say("what are my tasks?").await;
+    assert!(en.contains("רופא") && en.contains("tomorrow at 08:00"), "{en}");
+}
+
+#[tokio::test]
+async fn completing_a_task_by_a_few_words_marks_it_done() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("תזכיר לי מחר ב-10 לכתוב את המצגת").await;
+    let reply = app.say("סיימתי לכתוב את המצגת").await;
+    assert!(reply.contains("מצגת"), "{reply}");
+    assert_eq!(tasks_with_status(&app, "done").await.len(), 1);
+}
+
+#[tokio::test]
+async fn deleting_one_reminder_about_a_topic_needs_no_confirmation() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("תזכיר לי מחר בתשע להתקשר לאינסטלטור").await;
+    let reply = app.say("תמחק את התזכורת לגבי האינסטלטור").await;
+    assert!(reply.contains("מחקתי"), "{reply}");
+    assert!(tasks_with_status(&app, "open").await.is_empty());
+}
+
+#[tokio::test]
+async fn rescheduling_moves_the_reminder() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("תזכיר לי ביום שני ב-11:15 לשלוח את החשבונית").await;
+    let reply = app.say("תדחה את התזכורת של החשבונית למחר").await;
+    assert!(reply.contains("חשבונית") && reply.contains("מחר"), "{reply}");
+    let t = &tasks_with_status(&app, "open").await[0];
+    // Friday 23/01 at the reminder's own time (11:15 Jerusalem)
+    assert_eq!(t.due_at, Some(utc("2026-01-23T09:15:00Z")));
+}
+
+async fn two_calls(app: &TestApp) {
+    app.say("remind me tomorrow at 9am to call mom").await;
+    app.say("remind me tomorrow at 10am to call dad").await;
+}
+
+#[tokio::test]
+async fn several_matches_ask_which_and_the_second_one_picks() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    two_calls(&app).await;
+    let body = app.chat("delete the call reminder").await;
+    let reply = &body["replies"][0];
+    assert!(reply["text"].as_str().unwrap().contains("1."), "{body}");
+    assert_eq!(reply["buttons"].as_array().unwrap().len(), 2);
+    let answer = app.say("the second one").await;
+    assert!(answer.contains("call dad"), "{answer}");
+    let left = tasks_with_status(&app, "open").await;
+    assert_eq!(left.len(), 1);
+    assert!(left[0].title.contains("mom"));
+}
+
+#[tokio::test]
+async fn a_button_tap_resolves_a_pending_choice() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    two_calls(&app).await;
+    app.chat("delete the call reminder").await;
+    let body = app.post_chat(serde_json::json!({"text": "1. call mom", "button": "choice:1"})).await;
+    assert!(body["replies"][0]["text"].as_str().unwrap().contains("call mom"), "{body}");
+    assert!(tasks_with_status(&app, "open").await[0].title.contains("dad"));
+}
+
+#[tokio::test]
+async fn bulk_delete_asks_first_and_no_cancels() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    two_calls(&app).await;
+    let q = app.say("delete all my tasks").await;
+    assert!(q.contains('2'), "{q}");
+    assert!(app.say("no").await.contains("didn't change"));
+    assert_eq!(tasks_with_status(&app, "open").await.len(), 2);
+    app.say("delete all my tasks").await;
+    assert!(app.say("yes").await.contains("Deleted 2"));
+    assert!(tasks_with_status(&app, "open").await.is_empty());
+}
+
+#[tokio::test]
+async fn a_confirmation_is_bound_to_the_exact_tasks_it_named() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    two_calls(&app).await;
+    app.say("delete all my tasks").await;
+    app.state.clock.advance(Duration::seconds(10));
+    // A task created after the question (directly, as another device would) is not covered by "yes".
+    let uid = ozer::store::entities::user::Entity::find().one(&app.state.db).await.unwrap().unwrap().id;
+    let new = ozer::store::tasks::NewTask {
+        user_id: uid,
+        title: "water plants",
+        due_at: None,
+        local_time: None,
+        recurrence: None,
+    };
+    ozer::store::tasks::create(&app.state.db, new, app.state.clock.now()).await.unwrap();
+    app.say("yes").await;
+    let left = tasks_with_status(&app, "open").await;
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].title, "water plants");
+}
+
+#[tokio::test]
+async fn a_confirmation_expires_after_five_minutes_and_yes_is_then_a_fresh_message() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    two_calls(&app).await;
+    app.say("delete all my tasks").await;
+    app.state.clock.advance(Duration::minutes(6));
+    let reply = app.say("yes").await;
+    assert!(!reply.contains("Deleted"), "{reply}");
+    assert_eq!(tasks_with_status(&app, "open").await.len(), 2);
+}
+
+#[tokio::test]
+async fn anything_else_than_yes_or_no_is_treated_as_a_new_message() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    two_calls(&app).await;
+    app.say("delete all my tasks").await;
+    let reply = app.say("help").await;
+    assert!(reply.contains("Here is what I can do"), "{reply}");
+    assert!(!app.say("yes").await.contains("Deleted"), "the question was dropped");
+    assert_eq!(tasks_with_status(&app, "open").await.len(), 2);
+}
+
+#[tokio::test]
+async fn a_pending_confirmation_survives_a_restart() {
+    let dir = common::TempDir::new();
+    let clock = thursday_evening();
+    let settings = common::test_settings(&dir, &[]);
+    let first = ozer::app::AppState::new(settings.clone(), clock.clone()).await.unwrap();
+    let say = |state: ozer::app::AppState, text: &'static str| async move {
+        let mut msg = ozer::channels::InboundMessage::new(
+            ozer::channels::Channel::Web,
+            "s1",
+            &uuid::Uuid::new_v4().to_string(),
+            text,
+        );
+        msg.received_at = state.clock.now();
+        ozer::turn::accept_and_run(&state, msg).await.unwrap()[0].text.clone()
+    };
+    say(first.clone(), "remind me tomorrow at 9am to call mom").await;
+    say(first.clone(), "remind me tomorrow at 10am to call dad").await;
+    say(first.clone(), "delete all my tasks").await;
+    drop(first);
+    let second = ozer::app::AppState::new(settings, clock).await.unwrap();
+    assert!(say(second.clone(), "yes").await.contains("Deleted 2"));
+}
+
+#[tokio::test]
+async fn a_reminder_time_already_past_today_asks_about_the_next_occurrence() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let q = app.say("remind me today at 8am to stretch").await;
+    assert!(q.contains("passed"), "{q}");
+    assert!(tasks_with_status(&app, "open").await.is_empty());
+    if q.contains("Did you mean") {
+        assert!(app.say("yes").await.contains("stretch"));
+        assert_eq!(tasks_with_status(&app, "open").await.len(), 1);
+    }
+}
+
+#[tokio::test]
+async fn an_impossible_date_is_refused_without_inventing_a_time() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let reply = app.say("תזכיר לי ב-31 בפברואר לשלם ארנונה").await;
+    assert!(reply.contains("לא קיימים"), "{reply}");
+    assert!(tasks_with_status(&app, "open").await.is_empty());
+}
