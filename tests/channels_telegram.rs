@@ -10,6 +10,7 @@ use ozer::app::AppState;
 use ozer::channels::{Channel, InboundMessage};
 use ozer::clock::Clock;
 use ozer::store::inbound;
+use sea_orm::EntityTrait;
 use serde_json::Value;
 use support::{FakeApi, Recorded, bot_api, eventually};
 
@@ -266,4 +267,55 @@ async fn serve_with_a_public_url_registers_the_webhook_with_its_secret() {
     let all = format!("{} {}", call.body, call.raw);
     assert!(all.contains("https://ozer.example/webhooks/telegram"), "{all}");
     assert!(all.contains(SECRET), "{all}");
+}
+
+/// Corpus 06 (a tap on an inline keyboard) as a tap on one of Ozer's own buttons.
+fn callback_update(update_id: i64, chat: i64, data: &str) -> Vec<u8> {
+    let mut v: Value = serde_json::from_slice(corpus!("06_callback_query_inline_keyboard.json")).unwrap();
+    v["update_id"] = update_id.into();
+    v["callback_query"]["id"] = format!("cb{update_id}").into();
+    v["callback_query"]["data"] = data.into();
+    v["callback_query"]["from"]["id"] = chat.into();
+    v["callback_query"]["message"]["chat"]["id"] = chat.into();
+    serde_json::to_vec(&v).unwrap()
+}
+
+#[tokio::test]
+async fn a_button_tap_resolves_a_pending_choice_end_to_end() {
+    let (app, fake) = setup(&[]).await;
+    for (id, text) in [(1, "תזכיר לי מחר ב-9 להתקשר לאמא"), (2, "תזכיר לי מחר ב-10 להתקשר לאבא")]
+    {
+        assert_eq!(post(&app, &text_update(id, 5005, text, "he"), Some(SECRET)).await, 200);
+        quiesce(&app.state).await;
+    }
+    assert_eq!(post(&app, &text_update(3, 5005, "תמחק את התזכורת להתקשר", "he"), Some(SECRET)).await, 200);
+    quiesce(&app.state).await;
+    let question = sends(&fake).last().cloned().unwrap();
+    let keyboard = question.body["reply_markup"]["inline_keyboard"].to_string();
+    assert!(keyboard.contains("choice:1") && keyboard.contains("choice:2"), "{}", question.body);
+
+    assert_eq!(post(&app, &callback_update(4, 5005, "choice:2"), Some(SECRET)).await, 200);
+    quiesce(&app.state).await;
+    assert!(!calls(&fake, "/AnswerCallbackQuery").is_empty());
+    let done = sends(&fake).last().unwrap().body["text"].as_str().unwrap().to_string();
+    assert!(done.contains("מחקתי"), "{done}");
+    let open = ozer::store::entities::task::Entity::find().all(&app.state.db).await.unwrap();
+    assert_eq!(open.len(), 1, "exactly the chosen task was deleted");
+}
+
+#[tokio::test]
+async fn a_due_reminder_is_sent_to_the_telegram_chat_the_user_wrote_from() {
+    let (app, fake) = setup(&[]).await;
+    assert_eq!(post(&app, &text_update(1, 6006, "remind me in 1 minute to stretch", "en"), Some(SECRET)).await, 200);
+    quiesce(&app.state).await;
+    let uid = ozer::store::entities::user::Entity::find().one(&app.state.db).await.unwrap().unwrap().id;
+    // Bring the reminder due now rather than waiting a minute.
+    let t = ozer::store::entities::task::Entity::find().one(&app.state.db).await.unwrap().unwrap();
+    ozer::store::tasks::reschedule(&app.state.db, &t, app.state.clock.now(), None).await.unwrap();
+    assert_eq!(t.user_id, uid);
+    eventually("the reminder", || async { sends(&fake).iter().any(|s| s.body["text"].to_string().contains("⏰")) })
+        .await;
+    let reminder = sends(&fake).into_iter().find(|s| s.body["text"].to_string().contains("⏰")).unwrap();
+    assert_eq!(reminder.body["chat_id"], 6006);
+    assert!(reminder.body["text"].as_str().unwrap().contains("stretch"));
 }

@@ -292,3 +292,38 @@ async fn malformed_and_oversized_signed_bodies_never_panic() {
     let health = app.client.get(format!("{}/healthz", app.address)).send().await.unwrap();
     assert_eq!(health.status().as_u16(), 200);
 }
+
+/// Corpus 03 (an interactive button reply) as a tap on one of Ozer's own buttons.
+fn button_reply_from(from: &str, wamid: &str, id: &str, title: &str) -> Vec<u8> {
+    let mut v: Value = serde_json::from_slice(corpus!("03_interactive_button_reply.json")).unwrap();
+    let value = &mut v["entry"][0]["changes"][0]["value"];
+    value["contacts"][0]["wa_id"] = from.into();
+    value["messages"][0]["from"] = from.into();
+    value["messages"][0]["id"] = wamid.into();
+    value["messages"][0]["interactive"]["button_reply"]["id"] = id.into();
+    value["messages"][0]["interactive"]["button_reply"]["title"] = title.into();
+    serde_json::to_vec(&v).unwrap()
+}
+
+#[tokio::test]
+async fn a_confirmation_is_answered_with_a_button_reply_end_to_end() {
+    let (app, fake) = setup(Clock::system()).await;
+    for (i, text) in
+        ["remind me tomorrow at 9am to call mom", "remind me tomorrow at 10am to call dad"].iter().enumerate()
+    {
+        assert_eq!(post(&app, &text_from("972500000001", &format!("wamid.c{i}"), text)).await, 200);
+        quiesce(&app.state).await;
+    }
+    assert_eq!(post(&app, &text_from("972500000001", "wamid.c9", "delete all my tasks")).await, 200);
+    quiesce(&app.state).await;
+    let question = sends(&fake).last().cloned().unwrap();
+    assert_eq!(question.body["type"], "interactive", "{}", question.body);
+    assert!(question.body.to_string().contains("confirm:yes"));
+
+    assert_eq!(post(&app, &button_reply_from("972500000001", "wamid.c10", "confirm:yes", "Yes")).await, 200);
+    quiesce(&app.state).await;
+    let done = sends(&fake).last().unwrap().body.to_string();
+    assert!(done.contains("Deleted 2"), "{done}");
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    assert_eq!(ozer::store::entities::task::Entity::find().count(&app.state.db).await.unwrap(), 0);
+}
