@@ -95,3 +95,12 @@ async fn adding_to_a_list_and_a_reminder_in_one_message_gets_one_combined_reply(
     let t = ozer::store::entities::task::Entity::find().one(&app.state.db).await.unwrap().unwrap();
     assert!(t.title.contains("חלב"), "the pronoun was resolved: {}", t.title);
 }
+
+#[tokio::test]
+async fn the_issue_example_a_reminder_and_items_in_one_hebrew_message() {
+    let app = spawn_app_with(&[], clock()).await;
+    let reply = app.say("תזכיר לי היום ב-23:00 לארוז ותוסיף לרשימת הקניות חלב וביצים").await;
+    assert_eq!(reply.lines().count(), 1, "{reply}");
+    assert!(reply.contains("היום ב-23:00") && reply.contains("חלב") && reply.contains("ביצים"), "{reply}");
+    assert_eq!(item_count(&app).await, 2);
+}

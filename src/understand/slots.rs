@@ -130,6 +130,11 @@ pub fn list_slots(
     keep: &dyn Fn(usize) -> bool,
 ) -> ListSlots {
     let marker = list_marker(toks, seg.clone());
+    if let Some(k) = marker.filter(|&k| toks[k].kind == Kind::He && verb_end.max(seg.start) >= k) {
+        if let Some(slots) = name_then_items(text, toks, k, seg.end, keep) {
+            return slots;
+        }
+    }
     let named = (seg.start..seg.end).find(|&i| matches!(toks[i].text, "called" | "named" | "בשמ"));
     let name_after =
         |from: usize| text_of(text, toks, from..seg.end, &|i| keep(i) && !matches!(toks[i].text, "חדשה" | "החדשה"));
@@ -161,6 +166,25 @@ pub fn list_slots(
     let start = verb_end.max(seg.start);
     let items = if start < items_end { split_items(text, toks, start..items_end, keep) } else { Vec::new() };
     ListSlots { list, items }
+}
+
+/// "תוסיף לרשימת הקניות חלב וביצים": the list word comes before the items. The construct noun
+/// ("רשימת", "רשימה של") takes one word as the list's name and the rest are the items. `None`
+/// when nothing follows the name, so "לרשימת הקניות" alone keeps its usual reading.
+fn name_then_items(
+    text: &str,
+    toks: &[Token<'_>],
+    marker: usize,
+    end: usize,
+    keep: &dyn Fn(usize) -> bool,
+) -> Option<ListSlots> {
+    let name_at = (marker + 1..end).find(|&i| keep(i) && toks[i].text != "של")?;
+    let items = split_items(text, toks, name_at + 1..end, keep);
+    if items.is_empty() {
+        return None;
+    }
+    let list = text_of(text, toks, name_at..name_at + 1, &|_| true);
+    Some(ListSlots { list, items })
 }
 
 /// "עגבניות ומלפפונים", "eggs, milk and bread": one string per item.

@@ -29,6 +29,18 @@ fn when_of(text: &str, now: DateTime<Tz>) -> Option<DateTime<FixedOffset>> {
 }
 
 #[test]
+fn hebrew_list_name_before_the_items_splits_name_from_items() {
+    let now = jlm("2026-01-22T21:09:00+02:00");
+    let u = understand("תוסיף לרשימת הקניות חלב וביצים", now, Lang::He);
+    assert_eq!(u.steps.len(), 1);
+    assert_eq!(u.steps[0].list.as_deref(), Some("הקניות"));
+    assert_eq!(u.steps[0].items, vec!["חלב".to_string(), "ביצים".to_string()]);
+    let u = understand("תוסיף לרשימה של מתנות בובה וכדור", now, Lang::He);
+    assert_eq!(u.steps[0].list.as_deref(), Some("מתנות"));
+    assert_eq!(u.steps[0].items.len(), 2);
+}
+
+#[test]
 fn hebrew_quarter_to_ten_at_2109_is_2145_today() {
     let now = jlm("2026-01-22T21:09:00+02:00");
     assert_eq!(when_of("ברבע לעשר", now), Some(iso("2026-01-22T21:45:00+02:00")));
