@@ -130,10 +130,9 @@ pub fn list_slots(
     keep: &dyn Fn(usize) -> bool,
 ) -> ListSlots {
     let marker = list_marker(toks, seg.clone());
-    if let Some(k) = marker.filter(|&k| toks[k].kind == Kind::He && verb_end.max(seg.start) >= k) {
-        if let Some(slots) = name_then_items(text, toks, k, seg.end, keep) {
-            return slots;
-        }
+    let list_first = marker.filter(|&k| toks[k].kind == Kind::He && verb_end.max(seg.start) >= k);
+    if let Some(slots) = list_first.and_then(|k| name_then_items(text, toks, k, seg.end, keep)) {
+        return slots;
     }
     let named = (seg.start..seg.end).find(|&i| matches!(toks[i].text, "called" | "named" | "בשמ"));
     let name_after =
