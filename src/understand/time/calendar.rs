@@ -120,8 +120,18 @@ pub fn day_date(day: Day, today: NaiveDate, tz: Tz) -> Option<(NaiveDate, Grain)
         Day::QuarterOf { q, y } => {
             (NaiveDate::from_ymd_opt(y.unwrap_or(today.year()), (q - 1) * 3 + 1, 1)?, Grain::Month)
         }
+        Day::NthOf { n, what, m, y } => {
+            let g = if what == super::within::Counted::Week { Grain::Week } else { g };
+            (super::within::nth_of(today, tz, n, what, m, y)?, g)
+        }
         Day::Holiday { h, y, rel } => (super::holidays::date(h, y, rel, today)?, g),
-        Day::Span { .. } | Day::DateRange { .. } | Day::Edge { .. } | Day::EdgeMonth { .. } | Day::EdgeYear { .. } => {
+        Day::Span { .. }
+        | Day::Season { .. }
+        | Day::RestOfWeek { .. }
+        | Day::DateRange { .. }
+        | Day::Edge { .. }
+        | Day::EdgeMonth { .. }
+        | Day::EdgeYear { .. } => {
             return None;
         }
     })

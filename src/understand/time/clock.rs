@@ -190,7 +190,7 @@ fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
             c.minutes_given = true;
             k += 1;
         }
-        return Some((Comp::Clock(c), k));
+        return Some(suffix(cx, c, k));
     }
     if htext.len() >= 3 {
         // "330 p.m.", "at 1030": hours and minutes run together

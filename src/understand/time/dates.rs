@@ -12,9 +12,27 @@ use crate::understand::normalize::Kind;
 pub fn numeric_date_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let (a, _, j) = cx.digits(i)?;
     let sep = cx.text(j);
-    if !matches!(sep, "/" | "." | "-") || !cx.glued(j) || !cx.glued(j + 1) {
+    if sep == "q" && cx.glued(j) && cx.glued(j + 1) {
+        return year_quarter(cx, i, a, j);
+    }
+    if !matches!(sep, "/" | "." | "-") {
         return None;
     }
+    if !cx.glued(j) || !cx.glued(j + 1) {
+        return loose_date(cx, i, a, j);
+    }
+    if let Some(x) = month_name_date(cx, a, j) {
+        return Some(x);
+    }
+    let strict = strict_date(cx, i, a, j);
+    if strict.is_none() && sep == "-" {
+        return loose_date(cx, i, a, j);
+    }
+    strict
+}
+
+fn strict_date(cx: &Cx<'_>, i: usize, a: u32, j: usize) -> Option<(Comp, usize)> {
+    let sep = cx.text(j);
     let b = cx.num(j + 1)?;
     let third = (cx.is(j + 2, sep) && cx.glued(j + 2) && cx.glued(j + 3)).then(|| cx.num(j + 3)).flatten();
     let a_len = cx.text(if cx.kind(i) == Some(Kind::Prefix) { i + 1 } else { i }).len();
@@ -48,6 +66,57 @@ pub fn numeric_date_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     }
 }
 
+/// "2018Q4", "18q4": a year and a quarter written together, as in reports.
+fn year_quarter(cx: &Cx<'_>, i: usize, y: u32, j: usize) -> Option<(Comp, usize)> {
+    let q = cx.num(j + 1).filter(|q| (1..=4).contains(q) && cx.text(j + 1).len() == 1)?;
+    let y = match cx.text(i).len() {
+        2 => 2000 + y,
+        4 => y,
+        _ => return None,
+    };
+    Some((Comp::Day(Day::QuarterOf { q, y: Some(y as i32) }), j + 2))
+}
+
+/// "31/Oct/1974", "31-Oct-74": a day, a month name and a year joined by one separator.
+fn month_name_date(cx: &Cx<'_>, d: u32, j: usize) -> Option<(Comp, usize)> {
+    let sep = cx.text(j);
+    let m = is_month(cx, j + 1)?;
+    let glued = (j..j + 4).all(|k| cx.glued(k));
+    if !glued || !cx.is(j + 2, sep) || !(1..=31).contains(&d) {
+        return None;
+    }
+    let y = cx.num(j + 3)?;
+    let y = match cx.text(j + 3).len() {
+        2 => {
+            if y < 50 {
+                2000 + y
+            } else {
+                1900 + y
+            }
+        }
+        4 => y,
+        _ => return None,
+    };
+    Some((date_or_impossible(d, m, Some(y as i32), None), j + 4))
+}
+
+/// "2 / 15", "2-15", "2 - 15": only when the second number cannot be a month, so the reading
+/// month/day is the only one (an Israeli "3-4" stays a range of numbers), and never before a
+/// unit or am/pm ("10-15 minutes", "2-15 pm").
+fn loose_date(cx: &Cx<'_>, i: usize, a: u32, j: usize) -> Option<(Comp, usize)> {
+    let b = cx.num(j + 1).filter(|_| cx.text(j + 1).len() <= 2)?;
+    if cx.text(j) == "." || !(1..=12).contains(&a) || !(13..=31).contains(&b) {
+        return None;
+    }
+    let after = cx.lex(j + 2);
+    let unitish = matches!(after, Some(Lex::Unit(..) | Lex::Am | Lex::Pm)) || matches!(cx.text(j + 2), ":" | "-" | "/");
+    let before = i > 0 && matches!(cx.text(i - 1), "from" | "between" | "at" | "@");
+    if unitish || before || cx.kind(i) == Some(Kind::Prefix) {
+        return None;
+    }
+    Some((date_or_impossible(b, a, None, None), j + 2))
+}
+
 pub fn date_or_impossible(d: u32, m: u32, y: Option<i32>, wd: Option<u8>) -> Comp {
     let year = y.unwrap_or(2024); // a leap year, so "29 February" without a year is possible
     if (1..=12).contains(&m) && chrono::NaiveDate::from_ymd_opt(year, m, d).is_some() {
@@ -72,6 +141,25 @@ pub fn year_at(cx: &Cx<'_>, i: usize) -> Option<(i32, usize)> {
         return Some((y as i32, k + 1));
     }
     None
+}
+
+/// "BC", "B.C.", "BCE" (true) or "AD", "A.D.", "CE" (false) after a year.
+pub fn era_at(cx: &Cx<'_>, j: usize) -> Option<(bool, usize)> {
+    match cx.text(j) {
+        "bc" | "bce" => return Some((true, j + 1)),
+        "ad" | "ce" => return Some((false, j + 1)),
+        _ => {}
+    }
+    let bc = match (cx.text(j), cx.text(j + 2)) {
+        ("b", "c") => true,
+        ("a", "d") => false,
+        _ => return None,
+    };
+    if !cx.is(j + 1, ".") || !(j + 1..=j + 2).all(|k| cx.glued(k)) {
+        return None;
+    }
+    let end = if cx.is(j + 3, ".") { j + 4 } else { j + 3 };
+    Some((bc, end))
 }
 
 pub fn ordinal_suffix(cx: &Cx<'_>, i: usize) -> bool {

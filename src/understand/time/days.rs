@@ -13,6 +13,9 @@ pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     if let Some(h) = super::holidays::holiday_at(cx, i) {
         return Some(h);
     }
+    if let Some(x) = super::within::nth_of_at(cx, i).or_else(|| super::within::rest_of_week_at(cx, i)) {
+        return Some(x);
+    }
     let Some(lx) = cx.lex(i) else {
         if let Some(d) = super::ranges::acronym(cx.text(i)) {
             return Some((d, i + 1));
@@ -60,9 +63,17 @@ pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
             cx.pre(i).ends_with('ה').then_some((Day::Period { unit: u, rel: 0 }, i + 1))
         }
         Lex::Weekend => weekend(cx, i, None),
+        // "summer 2014"; a bare "spring"/"fall" is too often a verb or a noun to be a time
+        Lex::Season(s) if s != super::seasons::ANY => {
+            let (y, j) = super::dates::year_at(cx, i + 1)?;
+            Some((Day::Season { s, rel: 0, y: Some(y) }, j))
+        }
         Lex::In => {
-            let y = cx.num(i + 1)?;
-            (cx.text(i + 1).len() == 4).then_some((Day::Year(y as i32), i + 2))
+            let y = cx.num(i + 1)? as i32;
+            if let Some((bc, j)) = super::dates::era_at(cx, i + 2) {
+                return Some((Day::Year(if bc { -y } else { y }), j));
+            }
+            (cx.text(i + 1).len() == 4).then_some((Day::Year(y), i + 2))
         }
         Lex::Num(_) | Lex::Few(_) => super::ranges::count_first_at(cx, i).or_else(|| super::dates::month_date(cx, i)),
         _ => super::dates::month_date(cx, i),
@@ -95,6 +106,9 @@ fn english_rel(cx: &Cx<'_>, i: usize, r: i8) -> Option<(Day, usize)> {
     if r == -1 && matches!(cx.lex(i + 1), Some(Lex::Part(Part::Night | Part::Evening))) {
         return Some((Day::Rel(-1), i + 1));
     }
+    if cx.is(i + 1, "week") && cx.is(i + 2, "-") && cx.is(i + 3, "end") {
+        return Some((Day::Weekend(r), i + 4));
+    }
     if cx.is(i + 1, "quarter") {
         return Some((Day::Period { unit: Unit::Quarter, rel: i32::from(r) }, i + 2));
     }
@@ -111,6 +125,7 @@ fn english_rel(cx: &Cx<'_>, i: usize, r: i8) -> Option<(Day, usize)> {
             Some((Day::Period { unit: u, rel: i32::from(r) }, i + 2))
         }
         Lex::Weekend => weekend(cx, i + 1, Some(r)),
+        Lex::Season(s) => Some((Day::Season { s, rel: r, y: None }, i + 2)),
         Lex::Month(m) if r == 1 => Some((Day::MonthOf { m: u32::from(m), y: None, rel: Some(1) }, i + 2)),
         _ => None,
     }
@@ -172,10 +187,44 @@ fn weekday(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     Some((Day::Weekday { wd, rel: None }, j))
 }
 
+/// "early (in the) morning", "in the early hours of the morning", "late tonight", "late in the
+/// evening", "late last night" (only "late": the chain adds "last night"), "after lunch/school".
+fn english_part_phrase(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    let part = |part: Part, today: bool, j: usize| Some((Comp::Part { part, today, he: false }, j));
+    if cx.lex(i) == Some(Lex::After) {
+        return match cx.text(i + 1) {
+            "lunch" => part(Part::AfterLunch, true, i + 2),
+            "school" => part(Part::AfterSchool, true, i + 2),
+            _ => None,
+        };
+    }
+    let in_the = cx.is(i, "in") && cx.is(i + 1, "the");
+    let e = if in_the { i + 2 } else { i };
+    let Some(Lex::Edge(late)) = cx.lex(e) else {
+        return None;
+    };
+    let mut j = e + 1;
+    while matches!(cx.text(j), "in" | "the" | "hours" | "of") {
+        j += 1;
+    }
+    match cx.lex(j)? {
+        Lex::Part(Part::Morning) if !late => part(Part::EarlyMorning, in_the, j + 1),
+        Lex::Part(Part::Evening | Part::Night) if late => part(Part::LateNight, in_the || j > e + 1, j + 1),
+        Lex::Tonight if late => part(Part::LateNight, true, j + 1),
+        Lex::Rel(-1) if late && j == e + 1 && cx.lex(j + 1) == Some(Lex::Part(Part::Night)) => {
+            part(Part::LateNight, false, j)
+        }
+        _ => None,
+    }
+}
+
 /// Parts of the day: "בבוקר", "הערב" (this evening), "אחר הצהריים", "tonight", "this morning",
 /// "in the afternoon".
 pub fn part_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let he = cx.is_he(i);
+    if !he && let Some(x) = english_part_phrase(cx, i) {
+        return Some(x);
+    }
     if he && cx.text(i).ends_with("אחר") && cx.lex(i + 1) == Some(Lex::Part(Part::Noon)) {
         return Some((Comp::Part { part: Part::Afternoon, today: false, he }, i + 2));
     }

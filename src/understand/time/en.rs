@@ -198,4 +198,11 @@ pub static WORDS: &[(&str, Lex)] = &[
     ("couple", Few(2)),
     ("pair", Few(2)),
     ("few", Few(3)),
+    ("spring", Season(0)),
+    ("summer", Season(1)),
+    ("fall", Season(2)),
+    ("autumn", Season(2)),
+    ("winter", Season(3)),
+    ("season", Season(super::seasons::ANY)),
+    ("seasons", Season(super::seasons::ANY)),
 ];

@@ -180,6 +180,23 @@ pub enum Day {
         y: Option<i32>,
         rel: Option<i8>,
     },
+    /// spring = 0 .. winter = 3, or `seasons::ANY`; `y` the year it starts in
+    Season {
+        s: u8,
+        rel: i8,
+        y: Option<i32>,
+    },
+    /// "fifth last day of May", "first week of October 2014"; n < 0 counts from the end
+    NthOf {
+        n: i32,
+        what: super::within::Counted,
+        m: Option<u32>,
+        y: Option<i32>,
+    },
+    /// "all week" (all), "rest of the week"
+    RestOfWeek {
+        all: bool,
+    },
     /// "July 13-15": both days inclusive
     DateRange {
         d1: u32,
@@ -264,6 +281,8 @@ impl Acc {
                 self.clock_end = Some(b);
             }
             Comp::Part { part, today, he } if self.part.is_none() => self.part = Some((part, today, he)),
+            // "late last night": the night was already said by "late"
+            Comp::Part { part: Part::Night, .. } if matches!(self.part, Some((Part::LateNight, ..))) => {}
             Comp::Offset(o) if self.offset.is_none() && self.clock.is_none() => {
                 if !matches!(self.day, None | Some(Day::Rel(0))) || self.every.is_some() {
                     return false;

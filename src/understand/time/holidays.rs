@@ -60,7 +60,30 @@ static NAMES: &[(&[&str], u8)] = &[
     (&["world", "vegan", "day"], 20),
     (&["independence", "day"], 21),
     (&["ash", "wednesday"], 22),
+    (&["king's", "day"], 23),
+    (&["kings", "day"], 23),
+    (&["koningsdag"], 23),
+    (&["orthodox", "easter", "sunday"], 24),
+    (&["orthodox", "easter"], 24),
+    (&["orthodox", "good", "friday"], 25),
+    (&["orthodox", "great", "friday"], 25),
+    (&["clean", "monday"], 26),
+    (&["orthodox", "shrove", "monday"], 26),
+    (&["lazarus", "saturday"], 27),
+    (&["lent"], 28),
+    (&["great", "fast"], 29),
 ];
+
+/// The holidays that last several days: (holiday, days from its first day to its exclusive
+/// end). Lent runs from Ash Wednesday to Easter, the Orthodox Great Fast from Clean Monday to
+/// Lazarus Saturday.
+pub fn length(h: u8, y: i32) -> Option<i64> {
+    match h {
+        28 => Some((easter(y)? - in_year(22, y)?).num_days()),
+        29 => Some((in_year(27, y)? - in_year(26, y)?).num_days()),
+        _ => None,
+    }
+}
 
 fn name_at(cx: &Cx<'_>, i: usize) -> Option<(u8, usize)> {
     NAMES
@@ -109,6 +132,17 @@ fn easter(y: i32) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(y, month as u32, day as u32)
 }
 
+/// Orthodox Easter Sunday: the Julian computus, moved onto the Gregorian calendar.
+fn orthodox_easter(y: i32) -> Option<NaiveDate> {
+    let (a, b, c) = (y % 4, y % 7, y % 19);
+    let d = (19 * c + 15) % 30;
+    let e = (2 * a + 4 * b - d + 34) % 7;
+    let month = (d + e + 114) / 31;
+    let day = (d + e + 114) % 31 + 1;
+    let julian_gap = y / 100 - y / 400 - 2;
+    NaiveDate::from_ymd_opt(y, month as u32, day as u32).map(|x| x + Duration::days(i64::from(julian_gap)))
+}
+
 fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
     let ymd = |m: u32, d: u32| NaiveDate::from_ymd_opt(y, m, d);
     let from_easter = |days: i64| easter(y).map(|e| e + Duration::days(days));
@@ -143,6 +177,14 @@ fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
         20 => ymd(11, 1),
         21 => ymd(7, 4),
         22 => from_easter(-46),
+        // King's Day moves to Saturday when 27 April is a Sunday
+        23 => ymd(4, 27).map(|d| if d.weekday() == Weekday::Sun { d - Duration::days(1) } else { d }),
+        24..=27 => {
+            let shift = [0, -2, -48, -8][usize::from(h - 24)];
+            orthodox_easter(y).map(|e| e + Duration::days(shift))
+        }
+        28 => from_easter(-46),
+        29 => in_year(26, y),
         _ => None,
     }
 }
@@ -158,5 +200,32 @@ pub fn date(h: u8, y: Option<i32>, rel: Option<i8>, today: NaiveDate) -> Option<
         Some(r @ 9..=11) => in_year(h, year + i32::from(r - 10)),
         Some(-1) => in_year(h, year).filter(|d| *d < today).or_else(|| in_year(h, year - 1)),
         _ => in_year(h, year).filter(|d| *d >= today).or_else(|| in_year(h, year + 1)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    #[test]
+    fn orthodox_easter_follows_the_julian_computus() {
+        assert_eq!(orthodox_easter(2018), Some(ymd(2018, 4, 8)));
+        assert_eq!(orthodox_easter(2020), Some(ymd(2020, 4, 19)));
+    }
+
+    #[test]
+    fn kings_day_on_a_sunday_moves_to_the_saturday_before() {
+        assert_eq!(in_year(23, 2014), Some(ymd(2014, 4, 26)));
+        assert_eq!(in_year(23, 2018), Some(ymd(2018, 4, 27)));
+    }
+
+    #[test]
+    fn lent_lasts_from_ash_wednesday_to_easter() {
+        assert_eq!(in_year(28, 2018), Some(ymd(2018, 2, 14)));
+        assert_eq!(length(28, 2018), Some(46));
     }
 }

@@ -16,6 +16,13 @@ pub enum Part {
     Evening,
     Night,
     Midnight,
+    /// "early morning", "the early hours of the morning"
+    EarlyMorning,
+    /// "late tonight", "late last night"
+    LateNight,
+    /// "after lunch", "after school": the afternoon stretches those leave
+    AfterLunch,
+    AfterSchool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -79,6 +86,8 @@ pub enum Lex {
     One,
     /// beginning (false) / end (true) of a period: "end of the month", "סוף החודש", "early March"
     Edge(bool),
+    /// spring = 0 .. winter = 3; the word "season" itself is `seasons::ANY`
+    Season(u8),
 }
 
 type Table = HashMap<String, Lex>;

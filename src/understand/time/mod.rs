@@ -27,8 +27,10 @@ mod lexicon;
 mod offset;
 mod ranges;
 mod resolve;
+mod seasons;
+mod within;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Grain {
     Second,
@@ -114,12 +116,13 @@ pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<u
             i += 1;
             continue;
         };
-        let first = extend_back(&cx, i);
+        let by = deadline_word(&cx, i);
+        let first = by.unwrap_or_else(|| extend_back(&cx, i));
         let span = toks[first].start..toks[end - 1].end;
         if let Some(secs) = acc.anchor {
             out.push((Found::Anchor(secs, span), first..end));
         } else if let Some(r) = resolve::resolve(&acc, now) {
-            let m = TimeMatch {
+            let mut m = TimeMatch {
                 value: r.value.fixed_offset(),
                 end: r.end.map(|e| e.fixed_offset()),
                 grain: r.grain,
@@ -128,6 +131,9 @@ pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<u
                 problem: r.problem,
                 point: part_point(&acc, r.value, r.end.is_some()),
             };
+            if by.is_some() {
+                as_deadline(&mut m, now);
+            }
             out.push((Found::Time(m), first..end));
         }
         i = end;
@@ -147,6 +153,33 @@ fn part_point(acc: &grammar::Acc, value: DateTime<Tz>, interval: bool) -> Option
 /// The end of a day/week/month/year that starts at `value` (for calendar windows).
 pub fn period_end(value: DateTime<FixedOffset>, grain: Grain, tz: Tz) -> Option<DateTime<FixedOffset>> {
     resolve::grain_end(value.with_timezone(&tz), grain).map(|e| e.fixed_offset())
+}
+
+/// The token of "by" ("by 2pm", "by the end of the month") or "within" ("within 2 weeks")
+/// that turns the expression at `i` into a deadline.
+fn deadline_word(cx: &grammar::Cx<'_>, i: usize) -> Option<usize> {
+    if cx.is(i, "within") {
+        return Some(i);
+    }
+    let k = if i > 0 && cx.is(i - 1, "the") { i - 1 } else { i };
+    (k > 0 && cx.is(k - 1, "by") && cx.kind(k - 1) == Some(Kind::Latin)).then(|| k - 1)
+}
+
+/// A deadline is the interval from now until the time named (its end, when it is itself an
+/// interval); a task due by then still fires at the deadline, so that is its point.
+fn as_deadline(m: &mut TimeMatch, now: DateTime<Tz>) {
+    let mut due = m.end.unwrap_or(m.value);
+    // "by today", "by EOD": a day that has begun is due at its end
+    if m.end.is_none() && due <= now.fixed_offset() && m.grain >= Grain::Day {
+        due = period_end(m.value, m.grain, now.timezone()).unwrap_or(due);
+    }
+    let now = now.fixed_offset();
+    if m.problem.is_some() || m.recurrence.is_some() || due <= now {
+        return;
+    }
+    m.value = now;
+    m.end = Some(due);
+    m.point = Some(due);
 }
 
 /// Glue words just before an expression belong to it ("at 5pm", "on Friday", "בשעה 8").
@@ -169,3 +202,6 @@ fn extend_back(cx: &grammar::Cx<'_>, i: usize) -> usize {
     }
     k
 }
+
+#[cfg(test)]
+mod tests_en;

@@ -34,12 +34,22 @@ fn amount_unit(cx: &Cx<'_>, i: usize, allow_bare_unit: bool) -> Option<(i64, Uni
             } else if cx.is(j, ".") && cx.glued(j) && cx.text(j + 1).len() == 1 {
                 let tenth = cx.num(j + 1)?;
                 (i64::from(n) * 60 + i64::from(tenth) * 6, j + 2)
+            // "three-quarters of an hour"
+            } else if cx.is(j + usize::from(cx.is(j, "-")), "quarters") {
+                (i64::from(n) * 15, skip_a(cx, j + 1 + usize::from(cx.is(j, "-"))))
+            // "2 and a half hours"
+            } else if cx.is(j, "and") && cx.lex(j + 1) == Some(Lex::One) && cx.lex(j + 2) == Some(Lex::Half) {
+                (i64::from(n) * 60 + 30, j + 3)
             } else {
                 (i64::from(n) * 60, j)
             }
         }
     };
     let j = if cx.is(j, "more") { j + 1 } else { j };
+    // "15'" and "30\"": minutes and seconds written with prime marks, right after the number
+    if let Some(unit) = prime_unit(cx, j) {
+        return Some((amount, unit, j + 1));
+    }
     let Some(Lex::Unit(unit, k)) = cx.lex(j) else {
         return None;
     };
@@ -60,6 +70,17 @@ fn amount_unit(cx: &Cx<'_>, i: usize, allow_bare_unit: bool) -> Option<(i64, Uni
         }
     }
     Some((amount, unit, next))
+}
+
+fn prime_unit(cx: &Cx<'_>, j: usize) -> Option<Unit> {
+    if !cx.glued(j) || cx.kind(j) != Some(Kind::Punct) || cx.kind(j.checked_sub(1)?) != Some(Kind::Num) {
+        return None;
+    }
+    match cx.text(j) {
+        "'" | "’" | "′" => Some(Unit::Minute),
+        "\"" | "”" | "″" => Some(Unit::Second),
+        _ => None,
+    }
 }
 
 fn skip_a(cx: &Cx<'_>, i: usize) -> usize {

@@ -90,9 +90,11 @@ pub fn edge_at(cx: &Cx<'_>, i: usize, end: bool) -> Option<(Day, usize)> {
     }
 }
 
-/// The acronyms: EOD/EOM/EOY (end of day/month/year), BOM/BOY.
+/// The acronyms: EOD/EOM/EOY (end of day/month/year; EOD names the day, which a
+/// deadline reads to its end), BOM/BOY.
 pub fn acronym(text: &str) -> Option<Day> {
     Some(match text {
+        "eod" => Day::Rel(0),
         "eom" => Day::Edge { end: true, unit: Unit::Month, rel: 0 },
         "bom" => Day::Edge { end: false, unit: Unit::Month, rel: 0 },
         "eoy" => Day::EdgeYear { end: true, y: None },
@@ -208,6 +210,16 @@ pub fn resolve_span(day: Day, now: DateTime<Tz>) -> Option<Resolved> {
             let b = NaiveDate::from_ymd_opt(y, m, d2)? + Duration::days(1);
             interval(tz, a, b, Grain::Day)
         }
+        Day::Holiday { h, y, rel } => {
+            let a = super::holidays::date(h, y, rel, today)?;
+            let days = super::holidays::length(h, a.year())?;
+            interval(tz, a, a + Duration::days(days), Grain::Day)
+        }
+        Day::RestOfWeek { all } => {
+            let (a, b) = super::within::rest_of_week(today, tz, all);
+            interval(tz, a, b, Grain::Day)
+        }
+        Day::Season { s, rel, y } => return super::seasons::resolve(s, rel, y, now),
         _ => return None,
     };
     Some(r)

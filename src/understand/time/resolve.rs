@@ -60,18 +60,22 @@ fn share_meridiem(a: &mut Clock, b: &Clock) {
     }
 }
 
-/// The exclusive end of a clock range: the end time plus one unit of its precision, as
-/// Duckling reports it ("9:30 - 11:00" ends at 11:01).
-fn range_end(tz: Tz, start: DateTime<Tz>, b: &Clock, part: Option<Part>) -> DateTime<Tz> {
+/// The exclusive end of a clock range: the end time plus one unit of the finer precision of
+/// the two ends, as Duckling reports it ("9:30 - 11:00" and "3:30 to 6pm" end at :01).
+fn range_end(tz: Tz, start: DateTime<Tz>, a: &Clock, b: &Clock, part: Option<Part>) -> DateTime<Tz> {
     let d = start.date_naive();
-    let a_hour = start.hour();
+    // compare hours on the clock the user named: "9:30 - 11:00 CST" is 11:00 CST, not local
+    let a_hour = match a.zone.and_then(|z| chrono::FixedOffset::east_opt(z * 60)) {
+        Some(off) => start.with_timezone(&off).hour(),
+        None => start.hour(),
+    };
     let hb = hour_with(b, part, true).filter(|_| b.h24 || b.pm.is_some() || part.is_some());
     let hb = hb.unwrap_or_else(|| if b.h % 12 > a_hour { b.h % 12 } else { b.h % 12 + 12 });
     let mut end = at(tz, d, b, hb);
     if end < start {
         end += Duration::days(1);
     }
-    end + match clock_grain(b) {
+    end + match clock_grain(a).min(clock_grain(b)) {
         Grain::Second => Duration::seconds(1),
         Grain::Minute => Duration::minutes(1),
         _ => Duration::hours(1),
@@ -96,10 +100,12 @@ fn hour_with(c: &Clock, part: Option<Part>, dated: bool) -> Option<u32> {
         return Some(h % 12 + if pm { 12 } else { 0 });
     }
     match part {
-        Some(Part::Morning) => Some(h % 12),
+        Some(Part::Morning | Part::EarlyMorning) => Some(h % 12),
         Some(Part::Noon) => Some(if (1..=6).contains(&h) { h + 12 } else { h }),
-        Some(Part::Afternoon | Part::Evening) => Some(if h < 12 { h + 12 } else { h }),
-        Some(Part::Night) => Some(match h {
+        Some(Part::Afternoon | Part::Evening | Part::AfterLunch | Part::AfterSchool) => {
+            Some(if h < 12 { h + 12 } else { h })
+        }
+        Some(Part::Night | Part::LateNight) => Some(match h {
             12 => 0,
             1..=4 => h,
             _ => h + 12,
@@ -129,6 +135,10 @@ fn part_range(p: Part, he: bool) -> (u32, u32) {
         Part::Afternoon => (12, 19),
         Part::Evening | Part::Night => (18, 24),
         Part::Midnight => (24, 24),
+        Part::EarlyMorning => (0, 9),
+        Part::LateNight => (21, 24),
+        Part::AfterLunch => (13, 17),
+        Part::AfterSchool => (15, 21),
     }
 }
 
@@ -141,6 +151,10 @@ pub fn part_point(p: Part) -> u32 {
         Part::Evening => 18,
         Part::Night => 21,
         Part::Midnight => 0,
+        Part::EarlyMorning => 7,
+        Part::LateNight => 22,
+        Part::AfterLunch => 14,
+        Part::AfterSchool => 16,
     }
 }
 
@@ -263,7 +277,7 @@ fn undated(acc: &Acc, now: DateTime<Tz>) -> Option<Resolved> {
                 .min()?
         };
         let mut r = Resolved::at(best, clock_grain(&c));
-        r.end = acc.clock_end.map(|b| range_end(tz, best, &b, part.map(|p| p.0)));
+        r.end = acc.clock_end.map(|b| range_end(tz, best, &c, &b, part.map(|p| p.0)));
         return Some(r);
     }
     let (p, today_flag, he) = acc.part?;
@@ -302,7 +316,8 @@ fn dated(acc: &Acc, day: Day, now: DateTime<Tz>) -> Option<Resolved> {
             return Some(r);
         }
     };
-    if let Day::Weekend(_) = day {
+    let month_weekend = matches!(day, Day::NthOf { what: super::within::Counted::Weekend, .. });
+    if matches!(day, Day::Weekend(_)) || month_weekend {
         let value = local(tz, date, hm(18, 0, 0));
         let end = local(tz, date + Duration::days(3), midnight());
         return Some(Resolved { value, end: Some(end), grain: Grain::Hour, recurrence: None, problem: None });
@@ -315,7 +330,7 @@ fn dated(acc: &Acc, day: Day, now: DateTime<Tz>) -> Option<Resolved> {
         let h = hour_with(&c, part, true).unwrap_or(c.h);
         let value = at(tz, date, &c, h);
         let mut r = Resolved::at(value, clock_grain(&c));
-        r.end = acc.clock_end.map(|b| range_end(tz, value, &b, part));
+        r.end = acc.clock_end.map(|b| range_end(tz, value, &c, &b, part));
         if value < now && date == today {
             let next = local(tz, today + Duration::days(1), value.time());
             r.problem = Some(TimeProblem::InPast { next: Some(next.fixed_offset()) });
