@@ -170,7 +170,7 @@ async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
 }
 
 async fn queue_reply(
-    db: &impl sea_orm::ConnectionTrait,
+    db: &(impl sea_orm::ConnectionTrait + TransactionTrait),
     row: &Inbound,
     user_id: Option<i64>,
     channel: Channel,
@@ -218,6 +218,15 @@ async fn give_up_or_retry(state: &AppState, inbound_id: i64, delivery: Delivery)
     Ok(vec![reply])
 }
 
+/// How long a web or console message belongs to the request that stored it. Those run their
+/// turn inline; only one whose request died (a crash mid-turn) is left for the worker, later.
+const INLINE_GRACE: chrono::Duration = chrono::Duration::seconds(60);
+
+fn left_to_the_worker(row: &Inbound, now: DateTime<Utc>) -> bool {
+    let inline = Channel::parse(&row.channel).is_some_and(|c| !c.is_remote());
+    !inline || now - row.received_at > INLINE_GRACE
+}
+
 /// Processes every stored message that is still pending (at start-up, and whenever a webhook
 /// stores a new one). Safe to run on several instances: `finish` lets only one commit.
 pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
@@ -228,7 +237,8 @@ pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
             return Ok(done);
         }
         let before = done;
-        for row in batch {
+        let now = state.clock.now();
+        for row in batch.into_iter().filter(|row| left_to_the_worker(row, now)) {
             let replies = run(state, row.id, Delivery::Queued).await?;
             done += usize::from(!replies.is_empty());
         }

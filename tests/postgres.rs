@@ -18,7 +18,8 @@ async fn the_web_chat_works_on_postgres_and_a_resend_runs_once() {
     let settings = test_settings(&dir, &[("DATABASE_URL", &url)]);
     let app = spawn_with_settings(settings, Clock::system(), dir).await;
     assert!(ozer::store::is_postgres(&app.state.db));
-    assert!(app.say("מה אתה יכול לעשות?").await.contains("תזכורות"));
+    let help = app.say("מה אתה יכול לעשות?").await;
+    assert!(help.contains("תזכורות"), "{help}");
     let body = serde_json::json!({"text": "help", "id": "same"});
     assert_eq!(app.post_chat(body.clone()).await, app.post_chat(body).await);
     let inbound = ozer::store::entities::inbound_message::Entity::find().count(&app.state.db).await.unwrap();
@@ -33,4 +34,29 @@ async fn migrations_run_twice_on_postgres_without_error() {
     let db = ozer::store::connect(&url).await.unwrap();
     ozer::store::migrate(&db).await.unwrap();
     ozer::store::migrate(&db).await.unwrap();
+}
+
+#[tokio::test]
+async fn two_turns_racing_to_create_the_same_user_on_postgres_both_succeed() {
+    use ozer::channels::Channel;
+    use ozer::understand::Lang;
+    use sea_orm::TransactionTrait;
+    let Some(url) = pg::fresh_database().await else { return };
+    let db = ozer::store::connect(&url).await.unwrap();
+    ozer::store::migrate(&db).await.unwrap();
+    let now = chrono::Utc::now();
+    let create = |db: sea_orm::DatabaseConnection| async move {
+        let txn = db.begin().await.unwrap();
+        let (user, _) =
+            ozer::store::users::find_or_create(&txn, Channel::Telegram, "777", Lang::He, "Asia/Jerusalem", now)
+                .await
+                .unwrap();
+        // The transaction is still usable after losing the race.
+        ozer::store::users::touch(&txn, &user, Channel::Telegram, "777", now).await.unwrap();
+        txn.commit().await.unwrap();
+        user.id
+    };
+    let (a, b) = tokio::join!(create(db.clone()), create(db.clone()));
+    assert_eq!(a, b, "both turns see one user");
+    assert_eq!(ozer::store::entities::user::Entity::find().count(&db).await.unwrap(), 1);
 }

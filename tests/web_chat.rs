@@ -144,3 +144,30 @@ async fn a_database_error_mid_turn_gets_a_localized_apology() {
     let text = app.say("שלום").await;
     assert!(text.contains("משהו השתבש"), "{text}");
 }
+
+#[tokio::test]
+async fn a_web_message_whose_request_died_mid_turn_is_answered_later_in_the_feed() {
+    use ozer::channels::{Channel, InboundMessage};
+    let dir = common::TempDir::new();
+    let settings = common::test_settings(&dir, &[]);
+    let clock = ozer::clock::Clock::system();
+    let first = ozer::app::AppState::new(settings.clone(), clock.clone()).await.unwrap();
+    // Stored, then the process died before running the turn.
+    let mut msg = InboundMessage::new(Channel::Web, "0123456789abcdef0123456789abcdef", "lost-1", "help");
+    msg.received_at = chrono::Utc::now() - chrono::Duration::minutes(2);
+    ozer::store::inbound::record(&first.db, &msg).await.unwrap();
+    drop(first);
+    let app = common::spawn_with_settings(settings, clock, dir).await;
+    let mut pushed = Vec::new();
+    for _ in 0..100 {
+        pushed = ozer::store::outbound::feed(&app.state.db, Channel::Web, "0123456789abcdef0123456789abcdef", 0)
+            .await
+            .unwrap();
+        if !pushed.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(pushed.len(), 1);
+    assert!(pushed[0].text.contains("Here is what I can do"));
+}

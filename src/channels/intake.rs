@@ -73,7 +73,7 @@ pub async fn accept(state: &AppState, mut msg: InboundMessage, handling: Handlin
 /// language. A dedupe key already taken (the refusal was sent before) queues nothing.
 async fn answer_and_close(
     state: &AppState,
-    db: &impl ConnectionTrait,
+    db: &(impl ConnectionTrait + TransactionTrait),
     row: &Inbound,
     notice: Option<(&'static str, Option<String>)>,
     outcome: Outcome,

@@ -21,7 +21,10 @@ pub enum Recorded {
     Duplicate(Inbound),
 }
 
-pub async fn record(db: &impl ConnectionTrait, msg: &InboundMessage) -> Result<Recorded, DbErr> {
+pub async fn record(
+    db: &(impl ConnectionTrait + sea_orm::TransactionTrait),
+    msg: &InboundMessage,
+) -> Result<Recorded, DbErr> {
     if let Some(existing) = find(db, msg.channel, &msg.message_id).await? {
         return Ok(Recorded::Duplicate(existing));
     }
@@ -40,14 +43,13 @@ pub async fn record(db: &impl ConnectionTrait, msg: &InboundMessage) -> Result<R
         processed_at: Set(None),
         ..Default::default()
     };
-    match am.insert(db).await {
-        Ok(row) => Ok(Recorded::New(row)),
-        // Two deliveries raced past the lookup: the unique index decides, the loser is a duplicate.
-        Err(e) if super::is_unique_violation(&e) => match find(db, msg.channel, &msg.message_id).await? {
-            Some(existing) => Ok(Recorded::Duplicate(existing)),
-            None => Err(e),
-        },
-        Err(e) => Err(e),
+    if let Some(row) = super::insert_unless_taken(db, am).await? {
+        return Ok(Recorded::New(row));
+    }
+    // Two deliveries raced past the lookup: the unique index decided, this one is a duplicate.
+    match find(db, msg.channel, &msg.message_id).await? {
+        Some(existing) => Ok(Recorded::Duplicate(existing)),
+        None => Err(DbErr::RecordNotFound("inbound message".into())),
     }
 }
 

@@ -14,7 +14,10 @@ pub mod users;
 use std::time::Duration;
 
 use migration::{Migrator, MigratorTrait};
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr};
+use sea_orm::{
+    ActiveModelBehavior, ActiveModelTrait, ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend,
+    DbErr, EntityTrait, IntoActiveModel, TransactionSession, TransactionTrait,
+};
 
 /// Opens the database named by `url`. SQLite files are created on first use.
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
@@ -47,4 +50,29 @@ pub fn is_postgres(db: &impl ConnectionTrait) -> bool {
 pub fn is_unique_violation(err: &DbErr) -> bool {
     let text = err.to_string().to_ascii_lowercase();
     text.contains("unique constraint") || text.contains("duplicate key")
+}
+
+/// Inserts a row that another writer may insert first (a unique key decides). The insert runs
+/// under a savepoint, so losing the race rolls back only the insert and returns `None`: on
+/// PostgreSQL a failed statement would otherwise abort the whole surrounding transaction.
+pub async fn insert_unless_taken<A>(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    am: A,
+) -> Result<Option<<A::Entity as EntityTrait>::Model>, DbErr>
+where
+    A: ActiveModelTrait + ActiveModelBehavior + Send,
+    <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
+{
+    let savepoint = db.begin().await?;
+    match am.insert(&savepoint).await {
+        Ok(row) => {
+            savepoint.commit().await?;
+            Ok(Some(row))
+        }
+        Err(e) if is_unique_violation(&e) => {
+            savepoint.rollback().await?;
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
 }

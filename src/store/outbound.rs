@@ -38,7 +38,7 @@ pub struct NewOutbound<'a> {
 /// Queues a message. Web and console messages need no network send, so they are stored as
 /// sent (the page and terminal read them directly). Returns `None` when `dedupe_key` was taken.
 pub async fn enqueue(
-    db: &impl ConnectionTrait,
+    db: &(impl ConnectionTrait + TransactionTrait),
     new: NewOutbound<'_>,
     now: DateTime<Utc>,
 ) -> Result<Option<Outbound>, DbErr> {
@@ -49,7 +49,7 @@ pub async fn enqueue(
 /// Records a message that will never be sent (a reminder missed by more than the grace
 /// period), under its dedupe key so it is not sent later either.
 pub async fn record_missed(
-    db: &impl ConnectionTrait,
+    db: &(impl ConnectionTrait + TransactionTrait),
     new: NewOutbound<'_>,
     now: DateTime<Utc>,
 ) -> Result<Option<Outbound>, DbErr> {
@@ -57,7 +57,7 @@ pub async fn record_missed(
 }
 
 async fn insert(
-    db: &impl ConnectionTrait,
+    db: &(impl ConnectionTrait + TransactionTrait),
     new: NewOutbound<'_>,
     status: &str,
     now: DateTime<Utc>,
@@ -83,11 +83,7 @@ async fn insert(
         error: Set(None),
         ..Default::default()
     };
-    match am.insert(db).await {
-        Ok(row) => Ok(Some(row)),
-        Err(e) if super::is_unique_violation(&e) => Ok(None),
-        Err(e) => Err(e),
-    }
+    super::insert_unless_taken(db, am).await
 }
 
 pub fn reply_of(row: &Outbound) -> Reply {

@@ -12,7 +12,7 @@ pub use user::Model as User;
 /// Finds the user behind (channel, external id), creating both on first contact with the
 /// given language and timezone. A lost race with another instance re-reads the winner's row.
 pub async fn find_or_create(
-    db: &impl ConnectionTrait,
+    db: &(impl ConnectionTrait + sea_orm::TransactionTrait),
     channel: Channel,
     external_id: &str,
     lang: Lang,
@@ -38,15 +38,13 @@ pub async fn find_or_create(
         window_closed: Set(false),
         ..Default::default()
     };
-    match identity.insert(db).await {
-        Ok(_) => Ok((user, true)),
-        Err(e) if super::is_unique_violation(&e) => {
-            user::Entity::delete_by_id(user.id).exec(db).await?;
-            let winner = find(db, channel, external_id).await?;
-            winner.map(|u| (u, false)).ok_or(e)
-        }
-        Err(e) => Err(e),
+    if super::insert_unless_taken(db, identity).await?.is_some() {
+        return Ok((user, true));
     }
+    // Another turn created this identity first: use its user, drop ours.
+    user::Entity::delete_by_id(user.id).exec(db).await?;
+    let winner = find(db, channel, external_id).await?;
+    winner.map(|u| (u, false)).ok_or_else(|| DbErr::RecordNotFound("channel identity".into()))
 }
 
 pub async fn find(db: &impl ConnectionTrait, channel: Channel, external_id: &str) -> Result<Option<User>, DbErr> {
