@@ -48,8 +48,11 @@ impl Token<'_> {
     pub fn is_word(&self) -> bool {
         matches!(self.kind, Kind::He | Kind::Latin)
     }
+    /// Its value as a number: at most five digits, enough for any count, year or clock time. A
+    /// longer run (a phone or order number) is not a quantity of time, and refusing it here keeps
+    /// every date computation inside chrono's range.
     pub fn num(&self) -> Option<u32> {
-        if self.kind == Kind::Num && self.text.len() <= 9 { self.text.parse().ok() } else { None }
+        if self.kind == Kind::Num && self.text.len() <= 5 { self.text.parse().ok() } else { None }
     }
 }
 

@@ -240,6 +240,9 @@ fn public_corpus_meets_the_route_and_when_targets() {
 }
 
 proptest! {
+    // More than the default 256 cases: these found real overflows at a few thousand.
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
     #[test]
     fn random_unicode_never_panics(s in "\\PC{0,200}") {
         let now = jlm("2026-01-22T21:09:00+02:00");
@@ -252,6 +255,14 @@ proptest! {
         let now = nyc("2026-03-08T01:30:00-05:00");
         let _ = understand(&s, now, Lang::En);
         let _ = time::parse(&s, now);
+    }
+
+    #[test]
+    fn random_sequences_of_time_words_never_panic(s in "((at|to|past|half|quarter|by|in|on|of|last|next|this|the|first|third|week|weekend|day|month|year|summer|winter|am|pm|noon|midnight|tonight|morning|late|early|eod|q4|bc|ad|and|a|an|hours|minutes|days|from|until|before|after|every|monday|october|feb|christmas|easter|ב|ל|עד|רבע|חצי|אחרי|לפני|בעוד|שעה|דקות|מחר|בבוקר|בערב|כל|יום|ראשון|בפברואר)[ ]|[0-9]{1,4}[ :./'-]?){0,14}") {
+        for now in [jlm("2026-03-27T01:59:00+02:00"), nyc("2026-11-01T01:30:00-04:00")] {
+            let _ = understand(&s, now, Lang::En);
+            let _ = time::parse(&s, now);
+        }
     }
 
     #[test]

@@ -280,7 +280,8 @@ fn relative_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let is_midnight = cx.lex(hour_tok) == Some(Lex::Part(Part::Midnight));
     let base = if is_midnight { 24 } else { h };
     let (h, m) = if before {
-        let t = base * 60 - m;
+        // "N to 0" counts back from midnight; anything else impossible is no time at all.
+        let t = (if base == 0 { 24 } else { base } * 60).checked_sub(m)?;
         (t / 60, t % 60)
     } else {
         (base % 24, m)

@@ -69,7 +69,24 @@ fn amount_unit(cx: &Cx<'_>, i: usize, allow_bare_unit: bool) -> Option<(i64, Uni
             _ => {}
         }
     }
-    Some((amount, unit, next))
+    plausible(amount, unit).then_some((amount, unit, next))
+}
+
+/// An offset longer than a century is not a time anyone means ("in 20000000 weeks"), and it
+/// would overflow date arithmetic: such an amount is no time at all.
+fn plausible(amount60: i64, unit: Unit) -> bool {
+    const CENTURY_SECS: i64 = 100 * 366 * 24 * 3600;
+    let unit_secs: i64 = match unit {
+        Unit::Second => 1,
+        Unit::Minute => 60,
+        Unit::Hour => 3600,
+        Unit::Day => 86_400,
+        Unit::Week => 7 * 86_400,
+        Unit::Month => 31 * 86_400,
+        Unit::Quarter => 92 * 86_400,
+        Unit::Year => 366 * 86_400,
+    };
+    (amount60 / 60).checked_mul(unit_secs).is_some_and(|secs| secs.abs() <= CENTURY_SECS)
 }
 
 fn prime_unit(cx: &Cx<'_>, j: usize) -> Option<Unit> {
