@@ -104,3 +104,26 @@ async fn the_issue_example_a_reminder_and_items_in_one_hebrew_message() {
     assert!(reply.contains("היום ב-23:00") && reply.contains("חלב") && reply.contains("ביצים"), "{reply}");
     assert_eq!(item_count(&app).await, 2);
 }
+
+#[tokio::test]
+async fn checking_off_an_item_keeps_it_on_the_list_marked() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("תוסיף חלב וביצים לרשימת הקניות").await;
+    let reply = app.say("סמן חלב ברשימת הקניות").await;
+    assert!(reply.contains("סימנתי") && reply.contains("חלב"), "{reply}");
+    let shown = app.say("תראה לי את רשימת הקניות").await;
+    assert!(shown.contains("✓ חלב") && shown.contains("• ביצים"), "{shown}");
+}
+
+#[tokio::test]
+async fn renaming_a_list_in_english_and_in_hebrew() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("add eggs to my shopping list").await;
+    let reply = app.say("rename my shopping list to groceries").await;
+    assert!(reply.contains("groceries"), "{reply}");
+    assert!(app.say("show my groceries list").await.contains("eggs"));
+    app.say("תוסיף חלב לרשימת הקניות").await;
+    let he = app.say("שנה את השם של רשימת הקניות לסופר").await;
+    assert!(he.contains("סופר"), "{he}");
+    assert!(app.say("תראה לי את רשימת הסופר").await.contains("חלב"));
+}

@@ -218,3 +218,46 @@ async fn an_impossible_date_is_refused_without_inventing_a_time() {
     assert!(reply.contains("לא קיימים"), "{reply}");
     assert!(tasks_with_status(&app, "open").await.is_empty());
 }
+
+#[tokio::test]
+async fn deleting_all_completed_tasks_asks_and_leaves_open_ones() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    for t in [
+        "remind me tomorrow at 9am to call mom",
+        "remind me tomorrow at 10am to pay rent",
+        "remind me tomorrow at 11am to water plants",
+    ] {
+        app.say(t).await;
+    }
+    app.say("I finished calling mom").await;
+    app.say("done with pay rent").await;
+    assert_eq!(tasks_with_status(&app, "done").await.len(), 2);
+    let q = app.say("delete all completed tasks").await;
+    assert!(q.contains("Delete 2"), "{q}");
+    assert!(app.say("yes").await.contains("Deleted 2"));
+    assert_eq!(tasks_with_status(&app, "done").await.len(), 0);
+    assert_eq!(tasks_with_status(&app, "open").await.len(), 1);
+}
+
+#[tokio::test]
+async fn todays_and_overdue_tasks_are_listed_separately() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me in 30 minutes to take the pizza out").await;
+    app.say("remind me tomorrow at 9am to call mom").await;
+    let today = app.say("what are my tasks for today?").await;
+    assert!(today.contains("pizza") && !today.contains("mom"), "{today}");
+    app.state.clock.advance(Duration::hours(1));
+    let overdue = app.say("what's overdue?").await;
+    assert!(overdue.contains("pizza") && !overdue.contains("mom"), "{overdue}");
+}
+
+#[tokio::test]
+async fn renaming_a_reminder_keeps_its_time() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 9am to call the dentist").await;
+    let reply = app.say("rename the dentist reminder to call the dentist clinic").await;
+    assert!(reply.contains("call the dentist clinic"), "{reply}");
+    let t = &tasks_with_status(&app, "open").await[0];
+    assert_eq!(t.title, "call the dentist clinic");
+    assert_eq!(t.due_at, Some(utc("2026-01-23T07:00:00Z")));
+}

@@ -30,6 +30,7 @@ pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolv
         Act::Remove if is_check_off(&lower) => check_off(ctx, step).await,
         Act::Remove => remove(ctx, step).await,
         Act::Delete => delete(ctx, step).await,
+        Act::Update => rename(ctx, step).await,
         _ => show(ctx, step).await,
     }
 }
@@ -291,24 +292,44 @@ pub async fn delete_id(ctx: &Ctx<'_>, id: i64) -> Result<StepResult, ResolveErro
     Ok(StepResult::say(Msg::new("list-deleted").arg("list", list.name)))
 }
 
-/// "rename the shopping list to groceries" / "שנה את השם של רשימת הקניות לסופר".
+/// "rename the shopping list to groceries" / "שנה את השם של רשימת הקניות ל-סופר". In Hebrew
+/// the new name may be glued to its "ל" ("רשימת הקניות לסופר"), so it arrives inside the list
+/// slot: with no explicit "to"/"ל-" in the message, the slot's last word is read as "ל" + the new name.
 async fn rename(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
-    let list = match named_list(ctx, step).await? {
-        Ok(list) => list,
-        Err(said) => return Ok(said),
+    let Some(name) = display_name(step) else { return Ok(StepResult::say(Msg::new("list-need-name"))) };
+    let explicit = new_name_in(ctx.text);
+    let glued = if explicit.is_none() { glued_new_name(&name) } else { None };
+    let (list, new_name) = match glued {
+        Some((old, new)) => match find_list(ctx, old).await? {
+            Some(list) => (list, Some(new)),
+            None => return not_found(ctx, &name).await,
+        },
+        None => match find_list(ctx, &name).await? {
+            Some(list) => (list, explicit),
+            None => return not_found(ctx, &name).await,
+        },
     };
-    let new_name = ctx
-        .text
-        .rsplit_once(" to ")
-        .or_else(|| ctx.text.rsplit_once(" ל-"))
-        .or_else(|| ctx.text.rsplit_once(" לשם "))
-        .map(|(_, n)| n.trim().trim_end_matches(['.', '!', '?']).to_string())
-        .filter(|n| !n.is_empty());
     let Some(new_name) = new_name else {
         return Ok(StepResult::say(Msg::new("list-rename-need-name")));
     };
     let renamed = lists::rename(ctx.db, &list, &new_name, &normalize_name(&new_name)).await?;
     Ok(StepResult::say(Msg::new("list-renamed").arg("old", list.name).arg("list", renamed.name)))
+}
+
+/// The new name after " to ", " ל-" or " לשם " in the message.
+fn new_name_in(text: &str) -> Option<String> {
+    text.rsplit_once(" to ")
+        .or_else(|| text.rsplit_once(" ל-"))
+        .or_else(|| text.rsplit_once(" לשם "))
+        .map(|(_, n)| n.trim().trim_end_matches(['.', '!', '?']).to_string())
+        .filter(|n| !n.is_empty())
+}
+
+/// "הקניות לסופר" → ("הקניות", "סופר").
+fn glued_new_name(slot: &str) -> Option<(&str, String)> {
+    let (old, last) = slot.rsplit_once(' ')?;
+    let new = last.strip_prefix('ל')?.trim_start_matches('-');
+    (new.chars().count() >= 2).then(|| (old, new.to_string()))
 }
 
 #[cfg(test)]

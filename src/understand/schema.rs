@@ -68,11 +68,12 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("מה המשימות", 0.9), ("המשימות שלי", 0.45), ("התזכורות שלי", 0.45), ("מה התזכורות", 0.9),
                     ("מה יש לי לעשות", 0.9), ("אילו משימות", 0.8), ("איזה תזכורות", 0.8),
                     ("תראה לי את המשימות", 0.9), ("תראה לי את התזכורות", 0.9), ("רשימת המשימות", 0.9),
+                    ("באיחור", 0.6), ("מה פספסתי", 0.6),
                 ],
                 en: &[
                     ("my reminders", 0.45), ("my tasks", 0.45), ("show my", 0.2), ("what are my", 0.3),
                     ("list my", 0.3), ("what do i need to do", 0.9), ("what's on my to-do", 0.9), ("my to-do", 0.6),
-                    ("my todo", 0.6), ("any reminders", 0.6),
+                    ("my todo", 0.6), ("any reminders", 0.6), ("overdue", 0.6), ("what's late", 0.5),
                 ],
             },
             ActionSchema {
@@ -93,10 +94,11 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 hint: "change a task's time or text",
                 he: &[
                     ("תדחה", 0.5), ("דחה", 0.5), ("לדחות", 0.5), ("תזיז", 0.3), ("תשנה", 0.3), ("תעביר", 0.3),
+                    ("שנה את השם", 0.6), ("תשנה את השם", 0.6),
                 ],
                 en: &[
                     ("postpone", 0.5), ("snooze", 0.8), ("push", 0.3), ("move", 0.3), ("change", 0.3),
-                    ("reschedule", 0.3), ("delay", 0.5),
+                    ("reschedule", 0.3), ("delay", 0.5), ("rename", 0.6),
                 ],
             },
             ActionSchema {
@@ -161,9 +163,11 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 hint: "remove items from a list",
                 he: &[
                     ("תוריד", 0.5), ("תורידי", 0.5), ("תסיר", 0.5), ("תמחק", 0.3), ("מרשימת", 0.3), ("מהרשימה", 0.3),
+                    ("סמן", 0.5), ("תסמן", 0.5), ("תסמני", 0.5), ("סימנתי", 0.5),
                 ],
                 en: &[
                     ("remove", 0.4), ("take", 0.3), ("off", 0.2), ("from", 0.15), ("cross", 0.4), ("delete", 0.2),
+                    ("check off", 0.5), ("tick off", 0.5),
                 ],
             },
             ActionSchema {
@@ -175,6 +179,12 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 en: &[
                     ("delete the", 0.25), ("delete my", 0.25), ("delete", 0.2), ("get rid of", 0.3),
                 ],
+            },
+            ActionSchema {
+                action: Action::Update,
+                hint: "rename a list",
+                he: &[("שנה את השם", 0.7), ("תשנה את השם", 0.7), ("שנה את שם", 0.7), ("תשנה את שם", 0.7)],
+                en: &[("rename", 0.7)],
             },
         ],
         examples: &[
