@@ -99,7 +99,7 @@ async fn hundreds_of_odd_messages_each_get_one_human_reply() {
     let dir = common::TempDir::new();
     let clock = Clock::frozen(chrono::DateTime::parse_from_rfc3339("2026-03-27T01:59:00+03:00").unwrap().into());
     let state = AppState::new(common::test_settings(&dir, &[]), clock.clone()).await.unwrap();
-    let mut rng = Rng(0x5eed_0f_02e2);
+    let mut rng = Rng(0x005e_ed0f_02e2);
     for i in 0..400 {
         let len = 1 + rng.next() % 12;
         let long = "x".repeat(300);
