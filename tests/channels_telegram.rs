@@ -248,15 +248,18 @@ async fn a_failed_send_is_retried_with_backoff() {
     let clock = Clock::frozen(chrono::Utc::now());
     let env = [("TELEGRAM_BOT_TOKEN", TOKEN), ("TELEGRAM_WEBHOOK_SECRET", SECRET), ("TELEGRAM_API_URL", url.as_str())];
     let app = spawn_app_with(&env, clock.clone()).await;
+    // A first exchange fetches the bot's username (getMe), so the scripted failure hits a send.
+    assert_eq!(post(&app, &text_update(1, 9, "hi", "en"), Some(SECRET)).await, 200);
+    eventually("the first reply", || async { sends(&fake).len() == 1 }).await;
     fake.enqueue(500, serde_json::json!({"ok": false, "error_code": 500, "description": "Internal Server Error"}));
-    assert_eq!(post(&app, &text_update(1, 9, "hello", "en"), Some(SECRET)).await, 200);
-    eventually("the first attempt", || async { sends(&fake).len() == 1 }).await;
-    eventually("a retry is scheduled", || async { outbound_rows(&app.state).await[0].attempts == 1 }).await;
-    assert_eq!(outbound_rows(&app.state).await[0].status, "pending");
+    assert_eq!(post(&app, &text_update(2, 9, "hello", "en"), Some(SECRET)).await, 200);
+    eventually("the first attempt", || async { sends(&fake).len() == 2 }).await;
+    eventually("a retry is scheduled", || async { outbound_rows(&app.state).await[1].attempts == 1 }).await;
+    assert_eq!(outbound_rows(&app.state).await[1].status, "pending");
     clock.advance(chrono::Duration::seconds(30));
     app.state.wake_outbox.notify_one();
-    eventually("the retry", || async { sends(&fake).len() == 2 }).await;
-    eventually("marked sent", || async { outbound_rows(&app.state).await[0].status == "sent" }).await;
+    eventually("the retry", || async { sends(&fake).len() == 3 }).await;
+    eventually("marked sent", || async { outbound_rows(&app.state).await[1].status == "sent" }).await;
 }
 
 #[tokio::test]
@@ -318,4 +321,29 @@ async fn a_due_reminder_is_sent_to_the_telegram_chat_the_user_wrote_from() {
     let reminder = sends(&fake).into_iter().find(|s| s.body["text"].to_string().contains("⏰")).unwrap();
     assert_eq!(reminder.body["chat_id"], 6006);
     assert!(reminder.body["text"].as_str().unwrap().contains("stretch"));
+}
+
+/// Corpus 01 moved into a supergroup.
+fn group_update(update_id: i64, text: &str) -> Vec<u8> {
+    let mut v: Value = serde_json::from_slice(&text_update(update_id, 9009, text, "en")).unwrap();
+    v["message"]["chat"] = serde_json::json!({"id": -100_555, "title": "Family", "type": "supergroup"});
+    if text.starts_with('/') {
+        let len = text.split_whitespace().next().unwrap_or("").chars().count();
+        v["message"]["entities"] = serde_json::json!([{"type": "bot_command", "offset": 0, "length": len}]);
+    }
+    serde_json::to_vec(&v).unwrap()
+}
+
+#[tokio::test]
+async fn a_group_command_addressed_to_the_bot_is_answered_and_other_group_talk_is_ignored() {
+    let (app, fake) = setup(&[]).await;
+    assert_eq!(post(&app, &group_update(1, "see you all tomorrow"), Some(SECRET)).await, 200);
+    assert_eq!(post(&app, &group_update(2, "/help@SomeOtherBot"), Some(SECRET)).await, 200);
+    assert_eq!(post(&app, &group_update(3, "/help@OzerBot"), Some(SECRET)).await, 200);
+    quiesce(&app.state).await;
+    assert_eq!(inbound_rows(&app.state).await.len(), 1, "only the addressed command is taken");
+    let sent = sends(&fake);
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0].body["chat_id"], -100_555);
+    assert!(!calls(&fake, "/GetMe").is_empty(), "the bot's username came from getMe");
 }

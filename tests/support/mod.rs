@@ -89,6 +89,12 @@ pub fn bot_api(path: &str, body: &Value, seen: usize) -> (u16, Value) {
             "date": 1_750_000_000,
             "text": body["text"],
         })
+    } else if path.ends_with("/GetMe") {
+        serde_json::json!({
+            "id": 42, "is_bot": true, "first_name": "Ozer", "username": "OzerBot",
+            "can_join_groups": true, "can_read_all_group_messages": false, "supports_inline_queries": false,
+            "can_connect_to_business": false, "has_main_web_app": false
+        })
     } else {
         serde_json::json!(true)
     };

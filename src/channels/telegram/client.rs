@@ -67,6 +67,8 @@ pub struct WebhookStatus {
 #[derive(Clone)]
 pub struct TelegramClient {
     bot: Bot,
+    /// the bot's @username from getMe, asked once on first need
+    username: tokio::sync::OnceCell<String>,
 }
 
 impl std::fmt::Debug for TelegramClient {
@@ -80,7 +82,22 @@ impl TelegramClient {
     /// `api_url` is `https://api.telegram.org` in production; requests go to
     /// `{api_url}/bot<token>/<Method>`.
     pub fn new(token: &str, api_url: url::Url) -> Self {
-        Self { bot: Bot::new(token).set_api_url(api_url) }
+        Self { bot: Bot::new(token).set_api_url(api_url), username: tokio::sync::OnceCell::new() }
+    }
+
+    /// The bot's username (without "@"), asked once with getMe. Group messages count as addressed
+    /// to Ozer only through it; while it cannot be had (the Bot API is unreachable), `None`, and
+    /// groups are ignored.
+    #[tracing::instrument(skip_all)]
+    pub async fn username(&self) -> Option<&str> {
+        let fetched = self
+            .username
+            .get_or_try_init(|| async {
+                let me = self.bot.get_me().await.map_err(|e| tracing::warn!(error = %e, "getMe failed"))?;
+                me.user.username.clone().ok_or(())
+            })
+            .await;
+        fetched.ok().map(String::as_str)
     }
 
     /// Sends `reply` to `chat_id` (the `external_user` of the inbound message, parsed as i64).

@@ -45,7 +45,11 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
         tracing::warn!("telegram webhook with a wrong or missing secret");
         return StatusCode::UNAUTHORIZED;
     }
-    let result = match parse_update(&body, None) {
+    let bot_username = match &state.telegram {
+        Some(client) => client.username().await,
+        None => None,
+    };
+    let result = match parse_update(&body, bot_username) {
         TelegramInbound::Message(msg) => intake::accept(&state, msg, Handling::Turn).await,
         TelegramInbound::Callback { inbound, callback_query_id } => callback(&state, inbound, callback_query_id).await,
         TelegramInbound::NonText(non_text) => {
