@@ -241,31 +241,9 @@ pub fn part_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         }
         Lex::Part(Part::Noon) if matches!(cx.text(i), "midday" | "noon") || cx.is(i + 1, "day") => {
             // "midday", "mid day": the instant 12:00, not the lunch interval
-            let c = super::grammar::Clock {
-                h: 12,
-                m: 0,
-                s: None,
-                pm: None,
-                h24: true,
-                marked: true,
-                minutes_given: false,
-                zone: None,
-            };
-            Some((Comp::Clock(c), i + 1))
+            Some((Comp::Clock(midday()), i + 1))
         }
-        Lex::Middle if cx.is(i + 1, "day") => {
-            let c = super::grammar::Clock {
-                h: 12,
-                m: 0,
-                s: None,
-                pm: None,
-                h24: true,
-                marked: true,
-                minutes_given: false,
-                zone: None,
-            };
-            Some((Comp::Clock(c), i + 2))
-        }
+        Lex::Middle if cx.is(i + 1, "day") => Some((Comp::Clock(midday()), i + 2)),
         Lex::Part(part) => {
             let marked = i > 0 && (cx.is(i - 1, "the") || cx.is(i - 1, "at"));
             Some((Comp::Part { part, today: marked, he }, i + 1))
@@ -281,4 +259,9 @@ pub fn part_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         },
         _ => None,
     }
+}
+
+/// 12:00 sharp, as "midday" / "mid day" mean it.
+fn midday() -> super::grammar::Clock {
+    super::grammar::Clock { h: 12, m: 0, s: None, pm: None, h24: true, marked: true, minutes_given: false, zone: None }
 }
