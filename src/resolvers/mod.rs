@@ -76,12 +76,14 @@ fn not_built_yet(ctx: &Ctx<'_>, step: &PlannedStep, resolver: Resolver) -> StepR
     if let Some(title) = step.slots.title.as_deref().or(step.slots.query.as_deref()) {
         what = format!("{what}: \"{title}\"");
     }
-    if let Some(when) = step.slots.when {
-        let local = when.with_timezone(&ctx.tz());
-        what = Msg::new("understood-when")
-            .arg("summary", what)
-            .arg("when", local.format("%d/%m/%Y %H:%M").to_string())
-            .render(ctx.lang);
+    let now = ctx.time.now;
+    let when = match (step.slots.when, step.slots.window) {
+        (Some(at), _) => Some(crate::reply::when::when_phrase(ctx.lang, at.with_timezone(&ctx.tz()), now)),
+        (None, Some(w)) => Some(crate::reply::when::day_phrase(ctx.lang, w.start.with_timezone(&ctx.tz()), now)),
+        (None, None) => None,
+    };
+    if let Some(when) = when {
+        what = Msg::new("understood-when").arg("summary", what).arg("when", when).render(ctx.lang);
     }
     StepResult::say(Msg::new("not-built-yet").arg("what", what))
 }
