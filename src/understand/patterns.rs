@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use crate::understand::normalize::{Kind, Token, fold, peelings};
+use crate::understand::normalize::{Kind, Normalized, Token, fold, peelings};
 use crate::understand::schema::SCHEMAS;
 
 enum Word {
@@ -53,14 +53,18 @@ fn compile(resolver: usize, action: Option<usize>, src: &str, weight: f32) -> Co
     s = s.trim_start_matches('^');
     let keep = s.starts_with('=');
     s = s.trim_start_matches('=');
-    let words = s
-        .split(' ')
-        .filter(|w| !w.is_empty())
-        .map(|w| match w.strip_suffix('*') {
-            Some(p) => Word::Prefix(fold(p)),
-            None => Word::Exact(fold(w)),
-        })
-        .collect();
+    // An exact word is tokenized like message text, so "to-do" or "e-mail" becomes the tokens
+    // the message will hold ("to", "-", "do") instead of one word no token can equal.
+    let mut words = Vec::new();
+    for w in s.split(' ').filter(|w| !w.is_empty()) {
+        match w.strip_suffix('*') {
+            Some(p) => words.push(Word::Prefix(fold(p))),
+            None => {
+                let n = Normalized::new(w);
+                words.extend(n.tokens().iter().map(|t| Word::Exact(t.text.to_string())));
+            }
+        }
+    }
     Compiled { resolver, action, words, weight, anchored, keep }
 }
 

@@ -80,6 +80,15 @@ fn command_at<'a>(msg: &Msg<'a>, i: usize) -> Option<&'a PatMatch> {
     })
 }
 
+/// A command, or a resolver noun strong enough to make a step on its own ("יש לי מיילים
+/// חדשים"), starts at token `i`: what may come before a conjunction that splits.
+fn names_something(msg: &Msg<'_>, i: usize) -> bool {
+    command_at(msg, i).is_some()
+        || msg.pats.iter().any(|m| {
+            m.start == i && m.action.is_none() && m.weight >= 0.45 && SCHEMAS[m.resolver].resolver != Resolver::General
+        })
+}
+
 fn is_conj(t: &Token<'_>) -> bool {
     matches!(t.text, "and" | "then" | "also" | "," | "." | ";" | "וגמ" | "ואז" | "ו" | "וגמ כנ" | "plus")
 }
@@ -96,8 +105,13 @@ fn split(msg: &Msg<'_>) -> Vec<Seg> {
             while c < n && is_conj(&msg.toks[c]) {
                 c += 1;
             }
-            let split_here =
-                if c > i { command_at(msg, c).is_some() } else { command_at(msg, i).is_some_and(|m| m.after_vav) };
+            let filler = after_fillers(msg, if c > i { c } else { i }, c == i);
+            let split_here = if c > i {
+                command_at(msg, filler.unwrap_or(c)).is_some()
+            } else {
+                command_at(msg, i).is_some_and(|m| m.after_vav) || filler.is_some_and(|f| command_at(msg, f).is_some())
+            };
+            let c = filler.unwrap_or(c);
             if split_here {
                 cur.end = i;
                 segs.push(cur);
@@ -107,7 +121,7 @@ fn split(msg: &Msg<'_>) -> Vec<Seg> {
                 continue;
             }
         }
-        if command_at(msg, i).is_some() && !inside_time(msg, i) {
+        if names_something(msg, i) && !inside_time(msg, i) {
             left_has_command = true;
         }
         i += 1;
@@ -116,6 +130,28 @@ fn split(msg: &Msg<'_>) -> Vec<Seg> {
         segs.push(cur);
     }
     segs
+}
+
+/// Words that may stand between a conjunction and the command it introduces ("ותגיד לי מה יש
+/// לי ביומן", "and tell me what's on my calendar"); they ask for an answer, not an action.
+const FILLERS: &[&str] = &["תגיד", "תגידי", "לי", "גמ", "בבקשה", "tell", "me", "please", "also"];
+
+/// Where the command starts after filler words at `from`, if there are any. With `vav`, the
+/// first filler must carry the conjunction itself ("ותגיד").
+fn after_fillers(msg: &Msg<'_>, from: usize, vav: bool) -> Option<usize> {
+    let mut k = from;
+    if vav {
+        let t = msg.toks.get(k)?;
+        let rest = t.text.strip_prefix('ו')?;
+        if t.kind != Kind::He || !FILLERS.contains(&rest) {
+            return None;
+        }
+        k += 1;
+    }
+    while msg.toks.get(k).is_some_and(|t| FILLERS.contains(&t.text)) {
+        k += 1;
+    }
+    (k > from && k < msg.toks.len()).then_some(k)
 }
 
 fn inside_time(msg: &Msg<'_>, i: usize) -> bool {

@@ -130,41 +130,69 @@ pub fn list_slots(
     keep: &dyn Fn(usize) -> bool,
 ) -> ListSlots {
     let marker = list_marker(toks, seg.clone());
-    let list_first = marker.filter(|&k| toks[k].kind == Kind::He && verb_end.max(seg.start) >= k);
+    let named = (seg.start..seg.end).find(|&i| matches!(toks[i].text, "called" | "named" | "בשמ"));
+    // "רשימה בשם ספרים לקרוא": a name given with בשם is all of it, not a name and items
+    let list_first = marker.filter(|&k| toks[k].kind == Kind::He && verb_end.max(seg.start) >= k && named.is_none());
     if let Some(slots) = list_first.and_then(|k| name_then_items(text, toks, k, seg.end, keep)) {
         return slots;
     }
-    let named = (seg.start..seg.end).find(|&i| matches!(toks[i].text, "called" | "named" | "בשמ"));
     let name_after =
         |from: usize| text_of(text, toks, from..seg.end, &|i| keep(i) && !matches!(toks[i].text, "חדשה" | "החדשה"));
     let (list, items_end) = match (named, marker) {
         (Some(c), _) => (name_after(c + 1), marker.unwrap_or(c)),
         (None, Some(k)) if toks[k].kind == Kind::He => (name_after(k + 1), k),
-        (None, Some(k)) => {
-            let mut s = k;
-            while s > seg.start && !EN_BOUNDARY.contains(&toks[s - 1].text) && keep(s - 1) {
-                s -= 1;
-            }
-            let name = text_of(text, toks, s..k, &|_| true);
-            let mut p = s;
-            while p > seg.start
-                && EN_BOUNDARY.contains(&toks[p - 1].text)
-                && !matches!(toks[p - 1].text, "to" | "from" | "off" | "onto" | "into" | "on")
-            {
-                p -= 1;
-            }
-            let p = if p > seg.start && matches!(toks[p - 1].text, "to" | "from" | "off" | "onto" | "into" | "on") {
-                p - 1
-            } else {
-                p
-            };
-            (name, p)
-        }
-        (None, None) => (None, seg.end),
+        (None, Some(k)) => en_name_before(text, toks, seg.start, k, keep),
+        (None, None) => en_target(text, toks, seg.clone(), keep).unwrap_or((None, seg.end)),
     };
     let start = verb_end.max(seg.start);
-    let items = if start < items_end { split_items(text, toks, start..items_end, keep) } else { Vec::new() };
+    let mut items = if start < items_end { split_items(text, toks, start..items_end, keep) } else { Vec::new() };
+    let mut list = list;
+    if let Some(k) = marker.filter(|&k| named.is_none() && toks[k].kind == Kind::Latin) {
+        if list.is_none() {
+            // "new list: books to read": the name follows the word "list"
+            list = name_after(k + 1);
+        } else if items.is_empty() && k >= start {
+            // "add to my shopping list bread and cheese": the items follow the list's name
+            items = split_items(text, toks, k + 1..seg.end, keep);
+        }
+    }
     ListSlots { list, items }
+}
+
+const EN_TARGET: &[&str] = &["to", "from", "off", "onto", "into", "on"];
+
+/// "the hardware store list": the name runs back from the word "list" to a boundary word; the
+/// items end at the "to"/"from" before it.
+fn en_name_before(
+    text: &str,
+    toks: &[Token<'_>],
+    seg_start: usize,
+    k: usize,
+    keep: &dyn Fn(usize) -> bool,
+) -> (Option<String>, usize) {
+    let mut s = k;
+    while s > seg_start && !EN_BOUNDARY.contains(&toks[s - 1].text) && keep(s - 1) {
+        s -= 1;
+    }
+    let name = text_of(text, toks, s..k, &|_| true);
+    let mut p = s;
+    while p > seg_start && EN_BOUNDARY.contains(&toks[p - 1].text) && !EN_TARGET.contains(&toks[p - 1].text) {
+        p -= 1;
+    }
+    let p = if p > seg_start && EN_TARGET.contains(&toks[p - 1].text) { p - 1 } else { p };
+    (name, p)
+}
+
+/// "add avocado to groceries": no word "list", but a list step's "to"/"from" X names it.
+fn en_target(
+    text: &str,
+    toks: &[Token<'_>],
+    seg: Range<usize>,
+    keep: &dyn Fn(usize) -> bool,
+) -> Option<(Option<String>, usize)> {
+    let at = seg.clone().rev().find(|&i| toks[i].kind == Kind::Latin && EN_TARGET.contains(&toks[i].text))?;
+    let name = text_of(text, toks, at + 1..seg.end, &|i| keep(i) && toks[i].kind != Kind::Punct)?;
+    (at > seg.start).then_some((Some(name), at))
 }
 
 /// "תוסיף לרשימת הקניות חלב וביצים": the list word comes before the items. The construct noun

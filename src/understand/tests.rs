@@ -239,6 +239,41 @@ fn public_corpus_meets_the_route_and_when_targets() {
     assert_eq!(when_ok, when_n, "when {when_ok}/{when_n}");
 }
 
+/// The share of a labelled corpus whose (resolver, action) sequence comes out exactly as labelled,
+/// as `(right, total)`; None when the file is absent.
+fn route_score(path: &str) -> Option<(usize, usize)> {
+    let raw = std::fs::read_to_string(path).ok()?;
+    let (mut n, mut ok) = (0, 0);
+    for line in raw.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).expect("corpus json");
+        let tz: Tz = v["tz"].as_str().expect("tz").parse().expect("iana tz");
+        let u = understand(v["text"].as_str().expect("text"), at(tz, v["now"].as_str().expect("now")), Lang::He);
+        let want: Vec<(&str, &str)> = v["expect"]
+            .as_array()
+            .expect("expect")
+            .iter()
+            .map(|s| (s["resolver"].as_str().unwrap_or(""), s["action"].as_str().unwrap_or("")))
+            .collect();
+        let got: Vec<(&str, &str)> = u.steps.iter().map(|s| (s.resolver.as_str(), s.action.as_str())).collect();
+        n += 1;
+        ok += usize::from(want == got);
+    }
+    Some((ok, n))
+}
+
+/// The private dev set (eval/dev_understand.jsonl) routes 100% today; the floor leaves room for
+/// a few debatable lines, so a real regression in routing fails here.
+#[test]
+fn dev_set_route_accuracy_stays_above_its_floor() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/eval/dev_understand.jsonl");
+    let Some((ok, n)) = route_score(path) else {
+        println!("note: {path} not found; dev set test skipped");
+        return;
+    };
+    assert!(n >= 100, "dev set has only {n} lines");
+    assert!(ok * 1000 >= n * 970, "dev route {ok}/{n} is below 97%");
+}
+
 proptest! {
     // More than the default 256 cases: these found real overflows at a few thousand.
     #![proptest_config(ProptestConfig::with_cases(2000))]

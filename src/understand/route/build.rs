@@ -124,7 +124,10 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
 fn fallback(msg: &Msg<'_>, seg: Seg, has_time: bool) -> (Resolver, Action, f32, Vec<PatMatch>) {
     let r = seg.range();
     let words = msg.toks[r].iter().filter(|t| matches!(t.kind, Kind::He | Kind::Latin)).count();
-    if has_time && words >= 2 {
+    if has_time && words >= 2 && is_question(msg, seg) {
+        // "יש לי משהו ביום חמישי בערב?": asking about a time is asking about the calendar
+        (Resolver::Calendar, Action::Find, 0.5, Vec::new())
+    } else if has_time && words >= 2 {
         (Resolver::Task, Action::Create, 0.5, Vec::new())
     } else if is_question(msg, seg) && words >= 2 {
         (Resolver::Memory, Action::Recall, 0.5, Vec::new())

@@ -313,9 +313,13 @@ impl Acc {
         if let Some((rec, wd)) = self.every {
             // "every monday" already holds its day; "כל חודש ב-5" gives the day of month
             return match d {
+                // "כל שבוע ביום שישי", "every week on Friday": the weekday says which day
+                Day::Weekday { wd: w, rel: None } if rec == Recurrence::Weekly && wd.is_none() => {
+                    self.every = Some((rec, Some(w)));
+                    true
+                }
                 Day::Date { .. } if wd.is_none() && self.day.is_none() => {
                     self.day = Some(d);
-                    let _ = rec;
                     true
                 }
                 _ => false,

@@ -129,7 +129,7 @@ pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<u
                 recurrence: r.recurrence,
                 span,
                 problem: r.problem,
-                point: part_point(&acc, r.value, r.end.is_some()),
+                point: part_point(&acc, r.value, r.end.is_some()).or_else(|| offset_point(&acc, now)),
             };
             if by.is_some() {
                 as_deadline(&mut m, now);
@@ -148,6 +148,22 @@ fn part_point(acc: &grammar::Acc, value: DateTime<Tz>, interval: bool) -> Option
     }
     let t = chrono::NaiveTime::from_hms_opt(resolve::part_point(part), 0, 0)?;
     Some(resolve::local(value.timezone(), value.date_naive(), t).fixed_offset())
+}
+
+/// "בעוד שבוע", "in 3 days": the expression is the day (as Duckling reads it), but a reminder
+/// for it fires at the same time of day as now, not at midnight.
+fn offset_point(acc: &grammar::Acc, now: DateTime<Tz>) -> Option<DateTime<FixedOffset>> {
+    let days = match acc.offset? {
+        grammar::Offset::Days(n) => n,
+        grammar::Offset::Weeks(n) => n.checked_mul(7)?,
+        _ => return None,
+    };
+    if days <= 0 || days > 3660 || acc.clock.is_some() || acc.part.is_some() || acc.day.is_some() {
+        return None;
+    }
+    let date = now.date_naive().checked_add_days(chrono::Days::new(u64::try_from(days).ok()?))?;
+    let t = chrono::NaiveTime::from_hms_opt(chrono::Timelike::hour(&now), chrono::Timelike::minute(&now), 0)?;
+    Some(resolve::local(now.timezone(), date, t).fixed_offset())
 }
 
 /// The end of a day/week/month/year that starts at `value` (for calendar windows).

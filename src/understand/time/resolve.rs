@@ -236,6 +236,10 @@ fn every(acc: &Acc, rec: Recurrence, wd: Option<u8>, now: DateTime<Tz>) -> Resol
             .find(|x| *x >= today)
             .unwrap_or(today);
     }
+    // "כל שנה ב-3 במרץ", "every year on March 3": this year's date, or next year's once past
+    if let (Some(Day::Date { d: dom, m: Some(mo), .. }), Recurrence::Yearly) = (acc.day, rec) {
+        d = NaiveDate::from_ymd_opt(today.year(), mo, dom).unwrap_or(today);
+    }
     let step = |x: NaiveDate| match rec {
         Recurrence::Daily | Recurrence::Weekdays => x + Duration::days(1),
         Recurrence::Weekly => x + Duration::days(7),
