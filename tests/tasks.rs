@@ -261,3 +261,19 @@ async fn renaming_a_reminder_keeps_its_time() {
     assert_eq!(t.title, "call the dentist clinic");
     assert_eq!(t.due_at, Some(utc("2026-01-23T07:00:00Z")));
 }
+
+#[tokio::test]
+async fn a_reminder_with_a_day_but_no_time_fires_at_nine_that_morning() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let reply = app.say("תזכיר לי מחר לקנות חלב").await;
+    assert!(reply.contains("מחר ב-09:00"), "{reply}");
+    assert_eq!(tasks_with_status(&app, "open").await[0].due_at, Some(utc("2026-01-23T07:00:00Z")));
+}
+
+#[tokio::test]
+async fn a_reminder_for_today_with_no_time_left_before_nine_fires_in_about_an_hour() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let reply = app.say("remind me today to call grandma").await;
+    assert!(reply.contains("today at 22:10"), "{reply}");
+    assert_eq!(tasks_with_status(&app, "open").await[0].due_at, Some(utc("2026-01-22T20:10:00Z")));
+}

@@ -4,7 +4,7 @@
 //! choice, bulk changes a confirmation (both through `actions`). Times are shown in the user's
 //! words and timezone.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Timelike, Utc};
 use chrono_tz::Tz;
 
 use super::actions::{self, Action, Choice};
@@ -55,7 +55,7 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         }
         None => {}
     }
-    match s.when {
+    match s.when.map(|w| reminder_time(ctx, w)) {
         Some(when) if when.to_utc() < ctx.time.now.to_utc() - Duration::minutes(1) => {
             Ok(StepResult::say(Msg::new("task-past")))
         }
@@ -69,6 +69,29 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
             let msg = Msg::new("task-created").arg("title", actions::short(&task.title, 200));
             let clause = Msg::new("task-created-clause").arg("title", actions::short(&task.title, 200));
             Ok(created(msg, clause, &task))
+        }
+    }
+}
+
+/// A day without a time ("remind me tomorrow to…") arrives as that day's midnight, which is no
+/// time to ping anyone: such a reminder fires at 09:00 that day, or, when that has passed today,
+/// an hour from now (on a five-minute mark). A midnight the user said stays midnight.
+fn reminder_time(ctx: &Ctx<'_>, when: DateTime<FixedOffset>) -> DateTime<FixedOffset> {
+    let local = when.with_timezone(&ctx.tz());
+    let lower = ctx.text.to_lowercase();
+    let said_midnight = ["midnight", "12am", "00:00", "24:00", "חצות"].iter().any(|w| lower.contains(w));
+    if local.time() != NaiveTime::MIN || said_midnight {
+        return when;
+    }
+    let nine = NaiveTime::from_hms_opt(9, 0, 0).unwrap_or(NaiveTime::MIN);
+    let at_nine = recurrence::resolve_local(ctx.tz(), local.date_naive().and_time(nine));
+    match at_nine {
+        Some(t) if t > ctx.time.now.to_utc() => t.with_timezone(&when.timezone()),
+        _ => {
+            let soon = ctx.time.now.to_utc() + Duration::hours(1);
+            let rounded = soon + Duration::minutes(i64::from((5 - soon.minute() % 5) % 5))
+                - Duration::seconds(i64::from(soon.second()));
+            rounded.with_timezone(&when.timezone())
         }
     }
 }
