@@ -127,3 +127,26 @@ async fn renaming_a_list_in_english_and_in_hebrew() {
     assert!(he.contains("סופר"), "{he}");
     assert!(app.say("תראה לי את רשימת הסופר").await.contains("חלב"));
 }
+
+#[tokio::test]
+async fn clearing_a_list_asks_then_empties_it_and_keeps_the_list() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("add eggs, milk and bread to my shopping list").await;
+    let q = app.say("clear my shopping list").await;
+    assert!(q.contains('3') && q.contains('?'), "{q}");
+    assert_eq!(item_count(&app).await, 3);
+    assert!(app.say("yes").await.contains("Removed"));
+    assert_eq!(item_count(&app).await, 0);
+    assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 1);
+}
+
+#[tokio::test]
+async fn a_hebrew_list_named_without_the_word_list_is_found_by_its_name() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("תוסיף ביצים לרשימת הקניות").await;
+    let reply = app.say("תוסיף חלב לקניות").await;
+    assert!(reply.contains("הוספתי חלב"), "{reply}");
+    assert_eq!(item_count(&app).await, 2);
+    let unknown = app.say("תוסיף כדור לספורט").await;
+    assert!(unknown.contains("איזו רשימה"), "no such list: ask, {unknown}");
+}

@@ -35,6 +35,11 @@ pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolv
     }
 }
 
+/// "clear my shopping list", "תנקה את רשימת הקניות": every item goes, the list stays.
+fn is_clear(lower: &str) -> bool {
+    ["clear", "empty", "תנקה", "נקה", "תרוקן", "לנקות"].iter().any(|w| lower.contains(w))
+}
+
 fn is_check_off(lower: &str) -> bool {
     ["check off", "cross off", "tick off", "mark", "סמן", "תסמן", "סימנתי", "קניתי", "לסמן"]
         .iter()
@@ -111,7 +116,10 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
 
 async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
     let Some(name) = display_name(step) else {
-        return Ok(StepResult::say(Msg::new("list-need-name")));
+        return match glued_list(ctx, &step.slots.items).await? {
+            Some((list, items)) => add_to(ctx, &list, &items, false).await,
+            None => Ok(StepResult::say(Msg::new("list-need-name"))),
+        };
     };
     if step.slots.items.is_empty() {
         return Ok(StepResult::say(Msg::new("list-need-items").arg("list", name)));
@@ -121,6 +129,20 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
         None => (lists::create(ctx.db, ctx.user.id, &name, &normalize_name(&name), ctx.time.now.to_utc()).await?, true),
     };
     add_to(ctx, &list, &step.slots.items, created).await
+}
+
+/// "תוסיף חלב לקניות": with no word "list", the list's name is glued with "ל" to the last item.
+/// Only a list the user already has is taken this way; otherwise Ozer asks which list.
+async fn glued_list(ctx: &Ctx<'_>, items: &[String]) -> Result<Option<(List, Vec<String>)>, ResolveError> {
+    let Some((last, rest)) = items.split_last() else { return Ok(None) };
+    let Some((item, name)) = last.rsplit_once(' ') else { return Ok(None) };
+    let Some(name) = name.strip_prefix('ל').map(|n| n.trim_start_matches('-')) else { return Ok(None) };
+    let norm = normalize_name(name);
+    let all = lists::all(ctx.db, ctx.user.id).await?;
+    let Some(list) = all.into_iter().find(|l| !norm.is_empty() && l.normalized_name == norm) else { return Ok(None) };
+    let mut items = rest.to_vec();
+    items.push(item.trim().to_string());
+    Ok(Some((list, items)))
 }
 
 async fn add_to(ctx: &Ctx<'_>, list: &List, items: &[String], created: bool) -> Result<StepResult, ResolveError> {
@@ -187,8 +209,10 @@ async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         Err(said) => return Ok(said),
     };
     let items = lists::items(ctx.db, list.id).await?;
-    let hits = matching_items(&items, &step.slots.items);
+    let clearing = step.slots.items.is_empty() && is_clear(&ctx.text.to_lowercase());
+    let hits = if clearing { items.clone() } else { matching_items(&items, &step.slots.items) };
     match hits.len() {
+        0 if clearing => Ok(StepResult::say(Msg::new("list-empty").arg("list", list.name))),
         0 => Ok(StepResult::say(Msg::new("list-item-not-found").arg("list", list.name))),
         1 => remove_ids(ctx, list.id, &[hits[0].id]).await,
         n => {
