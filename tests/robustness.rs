@@ -76,18 +76,6 @@ const WORDS: &[&str] = &[
     "LONG",
 ];
 
-/// A small deterministic generator, so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % 1_000_003) as usize
-    }
-}
-
 async fn turn(state: &AppState, i: usize, text: &str) -> Vec<ozer::channels::Reply> {
     let mut msg = InboundMessage::new(Channel::Web, "0123456789abcdef0123456789abcdef", &format!("m{i}"), text);
     msg.received_at = state.clock.now();
@@ -99,12 +87,12 @@ async fn hundreds_of_odd_messages_each_get_one_human_reply() {
     let dir = common::TempDir::new();
     let clock = Clock::frozen(chrono::DateTime::parse_from_rfc3339("2026-03-27T01:59:00+03:00").unwrap().into());
     let state = AppState::new(common::test_settings(&dir, &[]), clock.clone()).await.unwrap();
-    let mut rng = Rng(0x005e_ed0f_02e2);
+    let mut rng = common::rng::XorShift(0x005e_ed0f_02e2);
     for i in 0..400 {
-        let len = 1 + rng.next() % 12;
+        let len = 1 + rng.below(12);
         let long = "x".repeat(300);
         let text: Vec<&str> = (0..len)
-            .map(|_| match WORDS[rng.next() % WORDS.len()] {
+            .map(|_| match WORDS[rng.below(WORDS.len())] {
                 "LONG" => long.as_str(),
                 w => w,
             })

@@ -1,5 +1,8 @@
 //! Every Telegram corpus body maps to the outcome Ozer expects, and no input makes parsing panic.
 
+#[path = "common/rng.rs"]
+mod rng;
+
 use ozer::channels::Channel;
 use ozer::channels::telegram::{NonTextMessage, TelegramInbound, parse_update};
 
@@ -191,16 +194,9 @@ fn truncated_corpus_bodies_are_ignored_without_panicking() {
 
 #[test]
 fn random_bytes_are_ignored_without_panicking() {
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = rng::XorShift(0x9E37_79B9_7F4A_7C15);
     for len in 0..2000 {
-        let bytes: Vec<u8> = (0..len % 300)
-            .map(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                (seed >> 24) as u8
-            })
-            .collect();
+        let bytes = rng.bytes(len % 300);
         assert!(matches!(parse_update(&bytes, BOT), TelegramInbound::Ignored(_)));
     }
 }

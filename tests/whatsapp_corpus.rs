@@ -1,6 +1,9 @@
 //! Every WhatsApp corpus body maps to the expected events, the signed vector verifies, and no
 //! input makes parsing panic.
 
+#[path = "common/rng.rs"]
+mod rng;
+
 use ozer::channels::whatsapp::{DeliveryStatus, StatusUpdate, WhatsappEvent, parse_webhook, verify_signature};
 use ozer::channels::{Channel, InboundMessage};
 
@@ -205,16 +208,9 @@ fn truncated_bodies_are_errors_not_panics() {
 
 #[test]
 fn random_bytes_never_panic() {
-    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut rng = rng::XorShift(0x2545_F491_4F6C_DD1D);
     for len in 0..2000 {
-        let bytes: Vec<u8> = (0..len % 300)
-            .map(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                (seed >> 24) as u8
-            })
-            .collect();
+        let bytes = rng.bytes(len % 300);
         let _ = parse_webhook(&bytes);
         let _ = verify_signature(&bytes, Some("sha256=00"), "secret");
     }

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod channels;
+pub mod rng;
 
 use std::collections::HashMap;
 
