@@ -3,37 +3,13 @@
 
 mod support;
 
-use serde_json::{Value, json};
-use support::{FakeApi, Recorded};
+use serde_json::json;
+use support::{FakeApi, Recorded, bot_api};
 
 use ozer::channels::telegram::{SendError, TelegramClient};
 use ozer::channels::{Button, Reply};
 
 const TOKEN: &str = "123456:TEST-token";
-
-/// What the Bot API answers when nothing is scripted: a sent Message, `true`, or webhook info.
-fn bot_api(path: &str, body: &Value, seen: usize) -> (u16, Value) {
-    let result = if path.ends_with("/SendMessage") {
-        json!({
-            "message_id": 1000 + seen,
-            "from": {"id": 42, "is_bot": true, "first_name": "Ozer", "username": "OzerBot"},
-            "chat": {"id": body["chat_id"], "type": "private", "first_name": "Dana"},
-            "date": 1_750_000_000,
-            "text": body["text"],
-        })
-    } else if path.ends_with("/GetWebhookInfo") {
-        json!({
-            "url": "https://ozer.example/telegram/webhook",
-            "has_custom_certificate": false,
-            "pending_update_count": 3,
-            "last_error_date": 1_750_000_000,
-            "last_error_message": "Connection timed out",
-        })
-    } else {
-        json!(true)
-    };
-    (200, json!({"ok": true, "result": result}))
-}
 
 async fn setup() -> (FakeApi, TelegramClient) {
     let fake = FakeApi::start(bot_api).await;

@@ -79,7 +79,8 @@ async fn handle(State(state): State<FakeState>, uri: Uri, headers: HeaderMap, bo
     (status, axum::Json(answer)).into_response()
 }
 
-/// Bot API answers: a sent Message for SendMessage, `true` for everything else.
+/// Bot API answers: a sent Message for SendMessage, the bot for GetMe, webhook info for
+/// GetWebhookInfo, `true` for everything else.
 pub fn bot_api(path: &str, body: &Value, seen: usize) -> (u16, Value) {
     let result = if path.ends_with("/SendMessage") {
         serde_json::json!({
@@ -94,6 +95,14 @@ pub fn bot_api(path: &str, body: &Value, seen: usize) -> (u16, Value) {
             "id": 42, "is_bot": true, "first_name": "Ozer", "username": "OzerBot",
             "can_join_groups": true, "can_read_all_group_messages": false, "supports_inline_queries": false,
             "can_connect_to_business": false, "has_main_web_app": false
+        })
+    } else if path.ends_with("/GetWebhookInfo") {
+        serde_json::json!({
+            "url": "https://ozer.example/telegram/webhook",
+            "has_custom_certificate": false,
+            "pending_update_count": 3,
+            "last_error_date": 1_750_000_000,
+            "last_error_message": "Connection timed out",
         })
     } else {
         serde_json::json!(true)
