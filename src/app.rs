@@ -17,11 +17,17 @@ use crate::channels::telegram::TelegramClient;
 use crate::channels::whatsapp::WhatsappClient;
 use crate::clock::Clock;
 use crate::config::Settings;
+use crate::plan::remote::{RemoteResolver, RemoteResolvers};
+use crate::turn::UserLocks;
+use crate::understand::Resolver;
 use crate::{channels, scheduler, store, turn};
 
 #[derive(Clone)]
 pub struct AppState {
+    /// the write pool (on SQLite, one connection); short transactions only
     pub db: DatabaseConnection,
+    /// reads that must not wait for a writer (context, feeds); the same pool on PostgreSQL
+    pub read: DatabaseConnection,
     pub settings: Arc<Settings>,
     pub clock: Clock,
     /// poked when an inbound message is stored for background processing
@@ -32,6 +38,10 @@ pub struct AppState {
     pub telegram: Option<Arc<TelegramClient>>,
     /// Graph API client, built once at start-up (None: WhatsApp is off)
     pub whatsapp: Option<Arc<WhatsappClient>>,
+    /// resolvers whose steps call a remote service (see `plan::remote`)
+    pub remote: RemoteResolvers,
+    /// one turn at a time per user on this instance (the inbound lease covers other instances)
+    pub user_locks: UserLocks,
 }
 
 impl AppState {
@@ -40,15 +50,21 @@ impl AppState {
             .await
             .map_err(|e| anyhow::anyhow!("DATABASE_URL: cannot open the database ({e})"))?;
         store::migrate(&db).await.map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+        let read = store::connect_reader(&settings.database_url, &db)
+            .await
+            .map_err(|e| anyhow::anyhow!("DATABASE_URL: cannot open the database for reading ({e})"))?;
         let (telegram, whatsapp) = channels::clients(&settings)?;
         Ok(Self {
             db,
+            read,
             settings: Arc::new(settings),
             clock,
             wake_inbound: Arc::new(Notify::new()),
             wake_outbox: Arc::new(Notify::new()),
             telegram,
             whatsapp,
+            remote: RemoteResolvers::default(),
+            user_locks: UserLocks::default(),
         })
     }
 }
@@ -77,6 +93,12 @@ impl App {
 
     pub fn state(&self) -> &AppState {
         &self.state
+    }
+
+    /// Adds a resolver whose steps call a remote service (before `run_until_stopped`).
+    pub fn with_remote(mut self, resolver: Resolver, imp: Arc<dyn RemoteResolver>) -> Self {
+        self.state.remote.insert(resolver, imp);
+        self
     }
 
     /// The address a person opens: the public URL, or the bound address with its real port.

@@ -97,6 +97,8 @@ pub struct Settings {
     /// phone numbers / Telegram user ids allowed to talk to Ozer; empty = everyone
     pub allowlist: Vec<String>,
     pub rate_limit_per_minute: u32,
+    /// the watchdog of one turn: past it, the user gets what was done and what was not
+    pub turn_timeout: std::time::Duration,
     pub telegram: Option<TelegramSettings>,
     pub whatsapp: Option<WhatsappSettings>,
     pub google: Option<GoogleSettings>,
@@ -143,6 +145,10 @@ impl Settings {
         let rate_limit_per_minute = env.parse_or("OZER_RATE_LIMIT", "30", |v| {
             v.parse::<u32>().map_err(|_| "expected a whole number of messages per minute".to_string())
         })?;
+        let turn_timeout = env.parse_or("OZER_TURN_TIMEOUT", "90", |v| match v.parse::<f64>() {
+            Ok(secs) if secs > 0.0 && secs <= 3600.0 => Ok(std::time::Duration::from_secs_f64(secs)),
+            _ => Err("expected seconds between 0 and 3600, e.g. 90".to_string()),
+        })?;
         Ok(Settings {
             bind,
             public_url,
@@ -154,6 +160,7 @@ impl Settings {
             encryption_key,
             allowlist,
             rate_limit_per_minute,
+            turn_timeout,
             telegram: telegram(&env)?,
             whatsapp: whatsapp(&env)?,
             google: google(&env)?,

@@ -7,6 +7,7 @@ pub(crate) mod common;
 pub mod console;
 pub mod intake;
 pub mod outbox;
+pub mod progress;
 pub mod telegram;
 pub mod web;
 pub mod whatsapp;

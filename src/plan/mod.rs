@@ -1,6 +1,12 @@
 //! Plans: the ordered steps a turn will run, each naming its resolver, action, slots and the
 //! earlier steps it depends on. Today plans come from the deterministic understanding alone;
 //! an LLM planner (when configured) will refine steps whose confidence is low.
+//!
+//! [`execute`] runs a plan's steps in order and stores each outcome; [`remote`] is the seam for
+//! steps whose effect happens at a remote service.
+
+pub mod execute;
+pub mod remote;
 
 use crate::understand::{Action, Resolver, Step, Understanding};
 
@@ -13,9 +19,19 @@ pub struct PlannedStep {
     pub depends_on: Vec<usize>,
 }
 
+/// Where a plan came from: the user's own words split by the rules, or a planner's answer
+/// (bounded more strictly: a planner may loop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlanSource {
+    #[default]
+    Rules,
+    Planner,
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Plan {
     pub steps: Vec<PlannedStep>,
+    pub source: PlanSource,
 }
 
 impl Plan {
@@ -33,6 +49,6 @@ impl Plan {
                 depends_on: s.depends_on.iter().copied().filter(|d| *d < id).collect(),
             })
             .collect();
-        Plan { steps }
+        Plan { steps, source: PlanSource::Rules }
     }
 }

@@ -88,19 +88,46 @@ impl Said {
     }
 }
 
-/// Joins the results of a turn's steps into one reply. One step reads as itself. Several steps
-/// that each have a clause form read as one sentence ("Done — added milk to your shopping
-/// list, and I'll remind you tomorrow at 18:00 to buy it."); the other results follow on their
-/// own lines, with buttons from the step that asked.
+/// A step's sentence rendered in the turn's language. This is what a step's stored result keeps
+/// for the reply, so a retried turn composes the same reply without running the step again.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct Spoken {
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clause: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub buttons: Vec<Button>,
+}
+
+impl Said {
+    pub fn render(&self, lang: Lang) -> Spoken {
+        Spoken {
+            text: self.msg.render(lang),
+            clause: self.clause.as_ref().map(|c| c.render(lang)),
+            buttons: self.buttons.clone(),
+        }
+    }
+}
+
+/// Joins the results of a turn's steps into one reply (see [`compose_spoken`]).
 pub fn compose(lang: Lang, said: &[Said]) -> Reply {
+    let spoken: Vec<Spoken> = said.iter().map(|s| s.render(lang)).collect();
+    compose_spoken(lang, &spoken)
+}
+
+/// Joins rendered step results into one reply. One step reads as itself. Several steps that
+/// each have a clause form read as one sentence ("Done — added milk to your shopping list, and
+/// I'll remind you tomorrow at 18:00 to buy it."); the other results follow on their own lines,
+/// with buttons from the step that asked.
+pub fn compose_spoken(lang: Lang, said: &[Spoken]) -> Reply {
     let buttons = said.iter().flat_map(|s| s.buttons.clone()).collect();
-    let clauses: Vec<String> = said.iter().filter_map(|s| s.clause.as_ref()).map(|c| c.render(lang)).collect();
+    let clauses: Vec<String> = said.iter().filter_map(|s| s.clause.clone()).collect();
     if said.len() < 2 || clauses.len() < 2 {
-        let text = said.iter().map(|s| s.msg.render(lang)).collect::<Vec<_>>().join("\n");
+        let text = said.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join("\n");
         return Reply { text, buttons };
     }
     let mut parts = vec![Msg::new("reply-combined").arg("clauses", join_clauses(lang, &clauses)).render(lang)];
-    parts.extend(said.iter().filter(|s| s.clause.is_none()).map(|s| s.msg.render(lang)));
+    parts.extend(said.iter().filter(|s| s.clause.is_none()).map(|s| s.text.clone()));
     Reply { text: parts.join("\n"), buttons }
 }
 

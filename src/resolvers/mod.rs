@@ -53,7 +53,8 @@ pub enum ResolveError {
     Db(#[from] DbErr),
 }
 
-pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep, earlier: &[StepResult]) -> Result<StepResult, ResolveError> {
+/// Runs a local step. `earlier` holds the entities of the turn's earlier steps, by position.
+pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep, earlier: &[serde_json::Value]) -> Result<StepResult, ResolveError> {
     let _ = earlier;
     match step.resolver {
         Resolver::Meta => Ok(meta::run(ctx, step)),

@@ -2,6 +2,7 @@
 //! (channel, external message id), so a redelivery is recognised and a crash loses nothing.
 
 use chrono::{DateTime, Utc};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
@@ -65,14 +66,117 @@ pub async fn get(db: &impl ConnectionTrait, id: i64) -> Result<Option<Inbound>, 
     inbound_message::Entity::find_by_id(id).one(db).await
 }
 
-/// Messages stored but not yet processed (oldest first): what a restart must still answer.
-pub async fn pending(db: &impl ConnectionTrait, limit: u64) -> Result<Vec<Inbound>, DbErr> {
+/// The messages a worker may take now: for each user, the oldest pending message only (one
+/// user's messages run one at a time, in arrival order), and only where no live lease holds it
+/// and no retry delay is running. A web or console message received after `inline_cutoff` still
+/// belongs to the request that stored it. One user's stuck message never holds back another
+/// user's: the choice is made per user, not over the oldest N rows.
+pub async fn ready(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+    inline_cutoff: DateTime<Utc>,
+    limit: u64,
+) -> Result<Vec<Inbound>, DbErr> {
+    let (p1, p2, p3, p4) = if super::is_postgres(db) { ("$1", "$2", "$3", "$4") } else { ("?", "?", "?", "?") };
+    let sql = format!(
+        "SELECT m.id FROM inbound_messages m \
+         WHERE m.status = {p1} \
+           AND NOT EXISTS (SELECT 1 FROM inbound_messages e WHERE e.status = m.status \
+                           AND e.external_user = m.external_user AND e.channel = m.channel AND e.id < m.id) \
+           AND (m.claimed_until IS NULL OR m.claimed_until < {p2}) \
+           AND (m.retry_at IS NULL OR m.retry_at <= {p2}) \
+           AND (m.channel IN ('telegram', 'whatsapp') OR m.received_at < {p3}) \
+         ORDER BY m.id LIMIT {p4}"
+    );
+    // SQLite numbers `?` in order, so the shared `now` is bound twice there.
+    let values: Vec<sea_orm::Value> = if super::is_postgres(db) {
+        vec![PENDING.into(), now.into(), inline_cutoff.into(), (limit as i64).into()]
+    } else {
+        vec![PENDING.into(), now.into(), now.into(), inline_cutoff.into(), (limit as i64).into()]
+    };
+    let stmt = sea_orm::Statement::from_sql_and_values(db.get_database_backend(), sql, values);
+    let ids: Vec<i64> =
+        db.query_all_raw(stmt).await?.iter().filter_map(|row| row.try_get::<i64>("", "id").ok()).collect();
     inbound_message::Entity::find()
-        .filter(inbound_message::Column::Status.eq(PENDING))
+        .filter(inbound_message::Column::Id.is_in(ids))
         .order_by_asc(inbound_message::Column::Id)
-        .limit(limit)
         .all(db)
         .await
+}
+
+/// Whether a user has a message stored before `id` that is still pending (theirs runs first).
+pub async fn earlier_pending(db: &impl ConnectionTrait, row: &Inbound) -> Result<bool, DbErr> {
+    use sea_orm::PaginatorTrait;
+    let n = inbound_message::Entity::find()
+        .filter(inbound_message::Column::Status.eq(PENDING))
+        .filter(inbound_message::Column::Channel.eq(row.channel.as_str()))
+        .filter(inbound_message::Column::ExternalUser.eq(row.external_user.as_str()))
+        .filter(inbound_message::Column::Id.lt(row.id))
+        .count(db)
+        .await?;
+    Ok(n > 0)
+}
+
+/// Takes the lease on a pending message until `until`. False: another worker holds a live lease
+/// (or the message is finished). The lease outlives the turn's watchdog, so a live turn is never
+/// taken over; a crashed one is, once its lease runs out.
+pub async fn claim(
+    db: &impl ConnectionTrait,
+    id: i64,
+    now: DateTime<Utc>,
+    until: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let res = inbound_message::Entity::update_many()
+        .col_expr(inbound_message::Column::ClaimedUntil, Expr::value(Some(until)))
+        .filter(inbound_message::Column::Id.eq(id))
+        .filter(inbound_message::Column::Status.eq(PENDING))
+        .filter(
+            sea_orm::Condition::any()
+                .add(inbound_message::Column::ClaimedUntil.is_null())
+                .add(inbound_message::Column::ClaimedUntil.lt(now)),
+        )
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
+}
+
+/// Gives a lease back, with the time before which the message is not to be tried again.
+pub async fn release(db: &impl ConnectionTrait, id: i64, retry_at: Option<DateTime<Utc>>) -> Result<(), DbErr> {
+    inbound_message::Entity::update_many()
+        .col_expr(inbound_message::Column::ClaimedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(inbound_message::Column::RetryAt, Expr::value(retry_at))
+        .filter(inbound_message::Column::Id.eq(id))
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+/// The turn's "now", fixed by its first attempt: later attempts read the same instant, so "in
+/// ten minutes" means the same time on a retry.
+pub async fn turn_now(db: &impl ConnectionTrait, row: &Inbound, now: DateTime<Utc>) -> Result<DateTime<Utc>, DbErr> {
+    if let Some(at) = row.turn_now {
+        return Ok(at);
+    }
+    inbound_message::Entity::update_many()
+        .col_expr(inbound_message::Column::TurnNow, Expr::value(Some(now)))
+        .filter(inbound_message::Column::Id.eq(row.id))
+        .filter(inbound_message::Column::TurnNow.is_null())
+        .exec(db)
+        .await?;
+    Ok(get(db, row.id).await?.and_then(|r| r.turn_now).unwrap_or(now))
+}
+
+/// The user's recent conversation, oldest first: (what they wrote, when), for the planner.
+pub async fn recent_texts(db: &impl ConnectionTrait, user_id: i64, before: i64, n: u64) -> Result<Vec<Inbound>, DbErr> {
+    let mut rows = inbound_message::Entity::find()
+        .filter(inbound_message::Column::UserId.eq(user_id))
+        .filter(inbound_message::Column::Id.lt(before))
+        .order_by_desc(inbound_message::Column::Id)
+        .limit(n)
+        .all(db)
+        .await?;
+    rows.reverse();
+    Ok(rows)
 }
 
 /// Marks a message finished, only if it is still pending: the returned flag says whether this
@@ -85,9 +189,10 @@ pub async fn finish(
     at: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
     let res = inbound_message::Entity::update_many()
-        .col_expr(inbound_message::Column::Status, sea_orm::sea_query::Expr::value(status))
-        .col_expr(inbound_message::Column::UserId, sea_orm::sea_query::Expr::value(user_id))
-        .col_expr(inbound_message::Column::ProcessedAt, sea_orm::sea_query::Expr::value(Some(at)))
+        .col_expr(inbound_message::Column::Status, Expr::value(status))
+        .col_expr(inbound_message::Column::UserId, Expr::value(user_id))
+        .col_expr(inbound_message::Column::ProcessedAt, Expr::value(Some(at)))
+        .col_expr(inbound_message::Column::ClaimedUntil, Expr::value(Option::<DateTime<Utc>>::None))
         .filter(inbound_message::Column::Id.eq(id))
         .filter(inbound_message::Column::Status.eq(PENDING))
         .exec(db)

@@ -8,28 +8,52 @@ pub mod inbound;
 pub mod lists;
 pub mod outbound;
 pub mod pending;
+pub mod steps;
 pub mod tasks;
 pub mod users;
 
 use std::time::Duration;
 
 use migration::{Migrator, MigratorTrait};
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
     ActiveModelBehavior, ActiveModelTrait, ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend,
     DbErr, EntityTrait, IntoActiveModel, TransactionSession, TransactionTrait,
 };
 
-/// Opens the database named by `url`. SQLite files are created on first use.
+/// Opens the database named by `url` for writing. SQLite files are created on first use.
+///
+/// SQLite runs in WAL mode with `synchronous=NORMAL` (durable at each checkpoint, and a commit
+/// costs no fsync of its own) and a busy timeout. Writes go through one connection: SQLite has
+/// one writer anyway, and every write transaction is short (no transaction is ever held across a
+/// network call), so writers queue briefly instead of failing with SQLITE_BUSY. Readers use
+/// [`connect_reader`] and never wait for the writer.
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let mut opts = ConnectOptions::new(url.to_string());
     opts.sqlx_logging(false).connect_timeout(Duration::from_secs(10));
     if url.starts_with("sqlite:") {
-        // One connection: SQLite has one writer anyway, and a single connection makes every
-        // transaction serial instead of failing with SQLITE_BUSY under load.
-        opts.max_connections(1).min_connections(1);
+        opts.max_connections(1).min_connections(1).acquire_timeout(Duration::from_secs(60));
+        opts.map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(10))
+        });
     } else {
-        opts.max_connections(10);
+        opts.max_connections(20);
     }
+    Database::connect(opts).await
+}
+
+/// Opens a pool for reads. On a SQLite file these are separate read-only connections (WAL lets
+/// them read while the writer writes); an in-memory SQLite database and PostgreSQL share `writer`.
+pub async fn connect_reader(url: &str, writer: &DatabaseConnection) -> Result<DatabaseConnection, DbErr> {
+    let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+    if !url.starts_with("sqlite:") || in_memory {
+        return Ok(writer.clone());
+    }
+    let mut opts = ConnectOptions::new(url.to_string());
+    opts.sqlx_logging(false).connect_timeout(Duration::from_secs(10)).max_connections(4).min_connections(0);
+    opts.map_sqlx_sqlite_opts(|o| o.read_only(true).busy_timeout(Duration::from_secs(10)));
     Database::connect(opts).await
 }
 

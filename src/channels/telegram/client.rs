@@ -149,6 +149,14 @@ impl TelegramClient {
         .map(|_| ())
     }
 
+    /// Shows "typing…" in the chat for about five seconds (or until the next message).
+    #[tracing::instrument(skip_all)]
+    pub async fn typing(&self, chat_id: i64) -> Result<(), SendError> {
+        use teloxide::types::ChatAction;
+        let request = self.bot.send_chat_action(ChatId(chat_id), ChatAction::Typing);
+        request.send().await.map(|_| ()).map_err(classify)
+    }
+
     #[tracing::instrument(skip_all)]
     pub async fn get_webhook_info(&self) -> Result<WebhookStatus, SendError> {
         let info = self.with_retry(|| self.bot.get_webhook_info().send()).await?;

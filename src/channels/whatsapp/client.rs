@@ -167,6 +167,25 @@ impl WhatsappClient {
         self.post(&render_template(to, template_name, lang_code, body_param)).await
     }
 
+    /// Marks the user's message read and shows the typing indicator (it lasts until the reply,
+    /// or about 25 seconds). Best effort: the answer is not a message, so it carries no id.
+    #[tracing::instrument(skip_all)]
+    pub async fn mark_read_typing(&self, wamid: &str) -> Result<(), reqwest::Error> {
+        let url = format!(
+            "{}/{}/{}/messages",
+            self.base_url.as_str().trim_end_matches('/'),
+            self.version,
+            self.phone_number_id
+        );
+        let payload = serde_json::json!({
+            "messaging_product": "whatsapp",
+            "status": "read",
+            "message_id": wamid,
+            "typing_indicator": { "type": "text" },
+        });
+        self.http.post(url).bearer_auth(&self.token).json(&payload).send().await?.error_for_status().map(|_| ())
+    }
+
     async fn post(&self, payload: &Value) -> Result<String, SendError> {
         let url = format!(
             "{}/{}/{}/messages",

@@ -20,6 +20,12 @@ pub struct Model {
     pub status: String,
     pub attempts: i32,
     pub processed_at: Option<DateTimeUtc>,
+    /// the turn's frozen "now": a retry understands relative times as the first attempt did
+    pub turn_now: Option<DateTimeUtc>,
+    /// lease of the worker running this turn (several workers, several instances)
+    pub claimed_until: Option<DateTimeUtc>,
+    /// a failed turn is not retried before this
+    pub retry_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -8,4 +8,5 @@ pub mod list_item;
 pub mod outbound_message;
 pub mod pending_interaction;
 pub mod task;
+pub mod turn_step;
 pub mod user;

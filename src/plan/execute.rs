@@ -1,0 +1,274 @@
+//! The executor: runs a plan's steps in order and stores each step's outcome as it completes.
+//!
+//! Rules (from the design):
+//! - **No transaction across a network call.** A local step (tasks, lists, notes) runs its
+//!   effect and stores its outcome in one short transaction. A remote step is stored as
+//!   `started` first (its own short write), calls out with no transaction open, then stores its
+//!   outcome.
+//! - **Never twice.** A step whose outcome is stored is not run again on a retry; a local step
+//!   takes its row before acting, so two workers racing on one turn cannot both act.
+//! - **Dependencies.** A step that depends on a failed or blocked step is blocked, and says so.
+//! - **Bounds.** At most [`MAX_STEPS`] steps per turn; a planner's plan may repeat the same
+//!   (resolver, action) at most twice (a user who lists several things gets them all).
+
+use std::collections::HashMap;
+
+use sea_orm::{DbErr, TransactionTrait};
+
+use super::remote::{RemoteCall, RemoteFailure, RemoteResolver};
+use super::{Plan, PlanSource, PlannedStep};
+use crate::app::AppState;
+use crate::clock::TimeContext;
+use crate::reply::{Msg, Said, Spoken};
+use crate::resolvers::{self, Ctx, ResolveError, StepResult};
+use crate::store::inbound::Inbound;
+use crate::store::steps::{self, Outcome, Status, StepRef, StoredStep};
+use crate::store::users::User;
+use crate::understand::Lang;
+
+/// Most steps one turn runs; a longer plan runs its first steps and says the rest were left.
+pub const MAX_STEPS: usize = 8;
+/// How often a planner's plan may repeat the same (resolver, action).
+pub const MAX_SAME_ACTION: usize = 2;
+
+/// What the executor knows of the turn.
+pub struct TurnCtx<'a> {
+    pub state: &'a AppState,
+    pub inbound: &'a Inbound,
+    pub user: &'a User,
+    pub lang: Lang,
+    pub time: TimeContext,
+    /// the user's last messages, oldest first (for the planner)
+    pub history: Vec<Inbound>,
+    /// the entities the user's last turn touched ("move it to 5")
+    pub last_entities: Vec<serde_json::Value>,
+}
+
+/// One step as it ended.
+#[derive(Debug, Clone)]
+pub struct Executed {
+    pub step_id: i32,
+    pub status: Status,
+    pub outcome: Outcome,
+}
+
+/// What a local unit of work is: a planned step, or the conversation's own step (an answer to
+/// the pending question, or a command), which runs before any plan exists.
+#[derive(Clone, Copy)]
+pub enum Work<'p> {
+    Step(&'p PlannedStep),
+    Conversation { button: Option<&'p str> },
+}
+
+/// The step id of the conversation step (planned steps are numbered from 0).
+pub const CONVERSATION_STEP: i32 = -1;
+
+impl TurnCtx<'_> {
+    fn step_ref<'k>(&'k self, step_id: i32, resolver: &'k str, action: &'k str, key: &'k str) -> StepRef<'k> {
+        StepRef { inbound_id: self.inbound.id, step_id, user_id: Some(self.user.id), resolver, action, key }
+    }
+
+    fn key(&self, step_id: i32) -> String {
+        steps::idempotency_key(&self.inbound.channel, &self.inbound.external_message_id, step_id)
+    }
+
+    fn ctx<'t>(&'t self, db: &'t sea_orm::DatabaseTransaction) -> Ctx<'t> {
+        Ctx {
+            db,
+            user: self.user,
+            lang: self.lang,
+            time: self.time,
+            text: &self.inbound.text,
+            display_name: self.inbound.display_name.as_deref(),
+        }
+    }
+}
+
+/// Runs the plan. Steps already stored for this message (an earlier attempt) are reused.
+pub async fn execute(t: &TurnCtx<'_>, plan: &Plan) -> Result<Vec<Executed>, DbErr> {
+    let stored: HashMap<i32, StoredStep> =
+        steps::all(&t.state.db, t.inbound.id).await?.into_iter().map(|r| (r.step_id, r)).collect();
+    let (run, left_out) = bounded(plan);
+    let mut done: Vec<Executed> = Vec::with_capacity(run.len() + 1);
+    for step in run {
+        let id = step.id as i32;
+        if let Some(prev) = stored.get(&id).and_then(finished) {
+            done.push(prev);
+            continue;
+        }
+        let blocked =
+            step.depends_on.iter().any(|d| done.iter().any(|e| e.step_id == *d as i32 && e.status.blocks_dependents()));
+        let executed = if blocked {
+            block(t, step).await?
+        } else if let Some(remote) = t.state.remote.get(step.resolver) {
+            run_remote(t, step, remote.as_ref(), &done).await?
+        } else {
+            match run_local(t, Work::Step(step), &done).await? {
+                Some(e) => e,
+                None => continue,
+            }
+        };
+        done.push(executed);
+    }
+    if left_out > 0 {
+        let spoken = Said::msg(Msg::new("steps-left-out").num("count", left_out as i64)).render(t.lang);
+        done.push(Executed {
+            step_id: i32::MAX,
+            status: Status::Blocked,
+            outcome: Outcome { spoken, data: Default::default() },
+        });
+    }
+    Ok(done)
+}
+
+/// The stored outcome of a step that finished (a `started` row without a result is not).
+pub fn finished(row: &StoredStep) -> Option<Executed> {
+    let status = Status::parse(&row.status).filter(|s| *s != Status::Started)?;
+    let outcome = steps::outcome_of(row)?;
+    Some(Executed { step_id: row.step_id, status, outcome })
+}
+
+/// The steps to run and how many were left out by the bounds.
+fn bounded(plan: &Plan) -> (Vec<&PlannedStep>, usize) {
+    let mut seen: HashMap<(crate::understand::Resolver, crate::understand::Action), usize> = HashMap::new();
+    let mut run = Vec::new();
+    for step in &plan.steps {
+        let n = seen.entry((step.resolver, step.action)).or_default();
+        *n += 1;
+        let repeated = plan.source == PlanSource::Planner && *n > MAX_SAME_ACTION;
+        if run.len() < MAX_STEPS && !repeated {
+            run.push(step);
+        }
+    }
+    let left_out = plan.steps.len() - run.len();
+    (run, left_out)
+}
+
+/// Runs local work in one short transaction with its stored outcome. `None`: the conversation
+/// step found nothing to answer (the message goes on to understanding).
+pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Result<Option<Executed>, DbErr> {
+    let (step_id, resolver, action) = match work {
+        Work::Step(s) => (s.id as i32, s.resolver.as_str(), s.action.as_str()),
+        Work::Conversation { .. } => (CONVERSATION_STEP, "conversation", "answer"),
+    };
+    let key = t.key(step_id);
+    let sref = t.step_ref(step_id, resolver, action, &key);
+    let now = t.time.now.to_utc();
+    let txn = t.state.db.begin().await?;
+    if !steps::start(&txn, sref, now).await? {
+        // Another worker took this step first: its outcome stands.
+        drop(txn);
+        let row = steps::all(&t.state.db, t.inbound.id).await?.into_iter().find(|r| r.step_id == step_id);
+        return Ok(row.as_ref().and_then(finished));
+    }
+    let ctx = t.ctx(&txn);
+    let result = match work {
+        Work::Step(step) => {
+            let earlier: Vec<serde_json::Value> = done.iter().map(|e| e.outcome.data.clone()).collect();
+            let r = resolvers::run(&ctx, step, &earlier).await.map_err(resolve_db)?;
+            Some(outcome_of(r, t.lang))
+        }
+        Work::Conversation { button } => conversation_step(&ctx, button).await?,
+    };
+    // "Nothing to answer" is stored too, so a retry does not read the (now cleared) pending
+    // question differently.
+    let (status, outcome) = result.clone().unwrap_or_else(|| {
+        (Status::Done, Outcome { spoken: Spoken::default(), data: serde_json::json!({ "unhandled": true }) })
+    });
+    steps::finish(&txn, sref, status, &outcome, now).await?;
+    txn.commit().await?;
+    Ok(result.map(|(status, outcome)| Executed { step_id, status, outcome }))
+}
+
+fn outcome_of(r: StepResult, lang: Lang) -> (Status, Outcome) {
+    // A step that asked the user something waits for the answer; anything else is done.
+    let status = if r.said.buttons.is_empty() { Status::Done } else { Status::Waiting };
+    (status, Outcome { spoken: r.said.render(lang), data: r.data })
+}
+
+/// Whether the stored conversation step handled the message (false: go on to understanding).
+pub fn handled(e: &Executed) -> bool {
+    e.outcome.data.get("unhandled").is_none()
+}
+
+async fn conversation_step(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<(Status, Outcome)>, DbErr> {
+    if let Some(said) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
+        return Ok(Some(outcome_of(StepResult { said, data: serde_json::Value::Null }, ctx.lang)));
+    }
+    let Some(said) = crate::conversation::commands::answer(ctx, ctx.text.trim()).await? else {
+        return Ok(None);
+    };
+    let reply = crate::reply::compose(ctx.lang, &said);
+    let status = if reply.buttons.is_empty() { Status::Done } else { Status::Waiting };
+    let spoken = Spoken { text: reply.text, clause: None, buttons: reply.buttons };
+    Ok(Some((status, Outcome { spoken, data: serde_json::Value::Null })))
+}
+
+fn resolve_db(e: ResolveError) -> DbErr {
+    match e {
+        ResolveError::Db(db) => db,
+    }
+}
+
+async fn run_remote(
+    t: &TurnCtx<'_>,
+    step: &PlannedStep,
+    remote: &dyn RemoteResolver,
+    done: &[Executed],
+) -> Result<Executed, DbErr> {
+    let step_id = step.id as i32;
+    let key = t.key(step_id);
+    let sref = t.step_ref(step_id, step.resolver.as_str(), step.action.as_str(), &key);
+    let resumed = !steps::start(&t.state.db, sref, t.time.now.to_utc()).await?;
+    let earlier: Vec<serde_json::Value> = done.iter().map(|e| e.outcome.data.clone()).collect();
+    let call = RemoteCall {
+        db: &t.state.db,
+        user: t.user,
+        lang: t.lang,
+        time: t.time,
+        text: &t.inbound.text,
+        step,
+        earlier: &earlier,
+        idempotency_key: &key,
+        resumed,
+    };
+    let (status, outcome) = match remote.run(call).await {
+        Ok(r) => outcome_of(r, t.lang),
+        Err(RemoteFailure::Failed(said)) => {
+            (Status::Failed, Outcome { spoken: said.render(t.lang), data: Default::default() })
+        }
+        Err(RemoteFailure::Db(e)) => return Err(e),
+    };
+    steps::finish(&t.state.db, sref, status, &outcome, t.state.clock.now()).await?;
+    Ok(Executed { step_id, status, outcome })
+}
+
+/// A step whose dependency failed: stored as blocked, with a sentence saying it was not done.
+async fn block(t: &TurnCtx<'_>, step: &PlannedStep) -> Result<Executed, DbErr> {
+    let step_id = step.id as i32;
+    let key = t.key(step_id);
+    let sref = t.step_ref(step_id, step.resolver.as_str(), step.action.as_str(), &key);
+    let spoken = Said::msg(Msg::new("step-blocked").arg("what", describe(t.lang, step))).render(t.lang);
+    let outcome = Outcome { spoken, data: serde_json::Value::Null };
+    steps::finish(&t.state.db, sref, Status::Blocked, &outcome, t.time.now.to_utc()).await?;
+    Ok(Executed { step_id, status: Status::Blocked, outcome })
+}
+
+/// A few words naming a step for "not done" sentences: its title or query, else its kind.
+pub fn describe(lang: Lang, step: &PlannedStep) -> String {
+    let s = &step.slots;
+    s.title
+        .clone()
+        .or_else(|| s.query.clone())
+        .or_else(|| (!s.items.is_empty()).then(|| s.items.join(", ")))
+        .unwrap_or_else(|| {
+            let id = match step.resolver {
+                crate::understand::Resolver::Calendar => "resolver-calendar",
+                crate::understand::Resolver::Gmail => "resolver-gmail",
+                crate::understand::Resolver::Memory => "resolver-memory",
+                crate::understand::Resolver::List => "resolver-list",
+                _ => "resolver-task",
+            };
+            crate::reply::t(lang, id)
+        })
+}

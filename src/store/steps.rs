@@ -1,0 +1,168 @@
+//! Step results: each step of a turn is stored as it completes, keyed by (inbound message,
+//! step id), so a retried turn (crash, restart, another instance) reuses it instead of running
+//! the step again. A remote step is stored as `started`, with its idempotency key, before the
+//! remote call; a retry that finds `started` without a result knows the effect may exist.
+
+use chrono::{DateTime, Utc};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+};
+use sha2::{Digest, Sha256};
+
+use super::entities::turn_step;
+use crate::reply::Spoken;
+
+pub use turn_step::Model as StoredStep;
+
+/// Statuses a step can end in (and `started`, for a remote step whose call may be under way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Started,
+    Done,
+    Failed,
+    Blocked,
+    /// the step asked the user something (a confirmation, a choice)
+    Waiting,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Started => "started",
+            Status::Done => "done",
+            Status::Failed => "failed",
+            Status::Blocked => "blocked",
+            Status::Waiting => "waiting",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        [Status::Started, Status::Done, Status::Failed, Status::Blocked, Status::Waiting]
+            .into_iter()
+            .find(|st| st.as_str() == s)
+    }
+
+    /// A failed or blocked step blocks the steps that depend on it.
+    pub fn blocks_dependents(self) -> bool {
+        matches!(self, Status::Failed | Status::Blocked)
+    }
+}
+
+/// What a finished step left for the reply and for later steps.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct Outcome {
+    pub spoken: Spoken,
+    /// the entities the step resolved (ids, titles, times); later steps and the next turn see them
+    #[serde(default)]
+    pub data: serde_json::Value,
+}
+
+/// Which step of which turn, and what it is.
+#[derive(Debug, Clone, Copy)]
+pub struct StepRef<'a> {
+    pub inbound_id: i64,
+    pub step_id: i32,
+    pub user_id: Option<i64>,
+    pub resolver: &'a str,
+    pub action: &'a str,
+    pub key: &'a str,
+}
+
+/// The idempotency key of a step: stable across retries, unique across installations (it is
+/// derived from the platform's message id), and made of lowercase hex digits only, so it is also
+/// a valid Google Calendar event id (base32hex, 5–1024 characters).
+pub fn idempotency_key(channel: &str, external_message_id: &str, step_id: i32) -> String {
+    let digest = Sha256::digest(format!("ozer-step\n{channel}\n{external_message_id}\n{step_id}").as_bytes());
+    digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Every stored step of a turn, in step order.
+pub async fn all(db: &impl ConnectionTrait, inbound_id: i64) -> Result<Vec<StoredStep>, DbErr> {
+    turn_step::Entity::find()
+        .filter(turn_step::Column::InboundId.eq(inbound_id))
+        .order_by_asc(turn_step::Column::StepId)
+        .all(db)
+        .await
+}
+
+/// Records that a remote step is about to call out. Returns false when a row for this step exists
+/// already (an earlier attempt started it: the caller must treat the effect as possibly done).
+pub async fn start(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    step: StepRef<'_>,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let am = active(step, Status::Started, None, now);
+    Ok(super::insert_unless_taken(db, am).await?.is_some())
+}
+
+/// Stores a step's final status and outcome (over a `started` row, or as a new row).
+pub async fn finish(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    step: StepRef<'_>,
+    status: Status,
+    outcome: &Outcome,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    let json = serde_json::to_string(outcome).unwrap_or_default();
+    let updated = turn_step::Entity::update_many()
+        .col_expr(turn_step::Column::Status, Expr::value(status.as_str()))
+        .col_expr(turn_step::Column::Result, Expr::value(Some(json.clone())))
+        .col_expr(turn_step::Column::UpdatedAt, Expr::value(now))
+        .filter(turn_step::Column::InboundId.eq(step.inbound_id))
+        .filter(turn_step::Column::StepId.eq(step.step_id))
+        .exec(db)
+        .await?;
+    if updated.rows_affected == 0 {
+        let am = active(step, status, Some(json), now);
+        super::insert_unless_taken(db, am).await?;
+    }
+    Ok(())
+}
+
+fn active(step: StepRef<'_>, status: Status, result: Option<String>, now: DateTime<Utc>) -> turn_step::ActiveModel {
+    turn_step::ActiveModel {
+        inbound_id: Set(step.inbound_id),
+        step_id: Set(step.step_id),
+        user_id: Set(step.user_id),
+        status: Set(status.as_str().to_string()),
+        resolver: Set(step.resolver.to_string()),
+        action: Set(step.action.to_string()),
+        idempotency_key: Set(step.key.to_string()),
+        result: Set(result),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}
+
+/// The outcome stored with a step, if it finished.
+pub fn outcome_of(row: &StoredStep) -> Option<Outcome> {
+    row.result.as_deref().and_then(|r| serde_json::from_str(r).ok())
+}
+
+/// The entities the user's last turn touched (for "move it to 5" in the next message): the data of
+/// the steps of the most recent turn that stored any.
+pub async fn last_entities(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    before_inbound: i64,
+) -> Result<Vec<serde_json::Value>, DbErr> {
+    let last: Option<i64> = turn_step::Entity::find()
+        .select_only()
+        .column(turn_step::Column::InboundId)
+        .filter(turn_step::Column::UserId.eq(user_id))
+        .filter(turn_step::Column::InboundId.lt(before_inbound))
+        .filter(turn_step::Column::Status.eq(Status::Done.as_str()))
+        .order_by_desc(turn_step::Column::InboundId)
+        .limit(1)
+        .into_tuple()
+        .one(db)
+        .await?;
+    let Some(inbound_id) = last else {
+        return Ok(Vec::new());
+    };
+    let rows = all(db, inbound_id).await?;
+    Ok(rows.iter().filter_map(outcome_of).map(|o| o.data).filter(|d| !d.is_null()).collect())
+}

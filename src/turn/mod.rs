@@ -1,0 +1,352 @@
+//! A turn: one inbound message through the whole pipeline, exactly once.
+//!
+//! The message is first stored (the inbound log). Its turn then runs in phases, and **no
+//! database transaction is ever held across a network call**:
+//! 1. *Context* (short reads and one short write): the user, their language and time context,
+//!    the last messages and the entities the last turn touched.
+//! 2. *Plan*: the deterministic understanding (later the LLM), with no transaction open.
+//! 3. *Execute* ([`crate::plan::execute`]): steps in order, each outcome stored as it completes.
+//!    A local step commits its effect and its outcome together; a remote step is stored as
+//!    started, calls out with nothing open, then stores its outcome.
+//! 4. *Reply*: the one reply is queued in the outbox and the message marked done, in one short
+//!    transaction.
+//!
+//! A crash anywhere leaves the message pending; the retry (restart, another worker, another
+//! instance) reuses the stored step outcomes, so nothing is done twice. One user's messages run
+//! one at a time in arrival order; different users' turns run concurrently. A watchdog bounds
+//! a turn; past it the user hears what was done and what was not.
+
+mod locks;
+
+use chrono::{DateTime, Duration, Utc};
+use chrono_tz::Tz;
+use sea_orm::{DbErr, TransactionTrait};
+use tokio::task::JoinSet;
+
+pub use locks::{UserGuard, UserLocks};
+
+use crate::app::AppState;
+use crate::channels::{Channel, InboundMessage, Reply, progress};
+use crate::clock::TimeContext;
+use crate::plan::Plan;
+use crate::plan::execute::{self, Executed, TurnCtx, Work};
+use crate::reply::{self, Msg, Said, Spoken};
+use crate::store::inbound::{self, Inbound, Recorded};
+use crate::store::outbound::{self, NewOutbound};
+use crate::store::steps;
+use crate::store::users::{self, User};
+use crate::understand::{self, Lang};
+
+/// Longest message Ozer reads; longer ones are politely refused.
+pub const MAX_CHARS: usize = 4000;
+/// Attempts before a message that keeps failing gets the "something went wrong" reply.
+const MAX_ATTEMPTS: i32 = 3;
+/// Turns of different users the background worker runs at once.
+const MAX_CONCURRENT_TURNS: usize = 32;
+/// How many recent messages the context carries (for the planner).
+const HISTORY: u64 = 10;
+
+#[derive(Debug, thiserror::Error)]
+pub enum TurnError {
+    #[error("database: {0}")]
+    Db(#[from] DbErr),
+}
+
+/// Stores a message and runs its turn now, returning the replies (web chat and console).
+/// A message seen before gets the replies it got the first time, and nothing runs again.
+pub async fn accept_and_run(state: &AppState, msg: InboundMessage) -> Result<Vec<Reply>, TurnError> {
+    match inbound::record(&state.db, &msg).await? {
+        Recorded::New(row) => {
+            let _turn = state.user_locks.lock(&user_key(&row)).await;
+            run(state, row.id, Delivery::Inline).await
+        }
+        Recorded::Duplicate(row) => replies_when_done(state, row.id).await,
+    }
+}
+
+/// Inline: the caller shows the replies itself (web response, terminal). Queued: the turn runs
+/// in the background, so replies are delivered through the outbox / feed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    Inline,
+    Queued,
+}
+
+/// The key of a user's turn lock: channel and the user's id there.
+fn user_key(row: &Inbound) -> String {
+    format!("{}:{}", row.channel, row.external_user)
+}
+
+/// How long a worker holds a message: longer than the watchdog, so a live turn is never taken
+/// over, while a crashed one is picked up again soon after.
+fn lease(state: &AppState) -> Duration {
+    Duration::from_std(state.settings.turn_timeout).unwrap_or(Duration::seconds(90)) + Duration::seconds(30)
+}
+
+/// Runs the turn of a stored message. Failures are retried a few times; after that the user gets
+/// a localized apology and the cause stays in the log.
+#[tracing::instrument(skip_all, fields(inbound_id))]
+pub async fn run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
+    let now = state.clock.now();
+    if !inbound::claim(&state.db, inbound_id, now, now + lease(state)).await? {
+        // Finished already, or another worker holds it: its replies are the answer.
+        return match delivery {
+            Delivery::Inline => replies_when_done(state, inbound_id).await,
+            Delivery::Queued => Ok(Vec::new()),
+        };
+    }
+    match tokio::time::timeout(state.settings.turn_timeout, try_run(state, inbound_id, delivery)).await {
+        Ok(Ok(replies)) => Ok(replies),
+        Ok(Err(err)) => {
+            tracing::error!(error = %err, inbound_id, "turn failed");
+            give_up_or_retry(state, inbound_id, delivery).await
+        }
+        Err(_) => {
+            tracing::warn!(inbound_id, "turn stopped by the watchdog");
+            timed_out(state, inbound_id, delivery).await
+        }
+    }
+}
+
+/// The replies stored for a message, once its turn has finished (a resend of a web message
+/// whose turn is still running waits for it, within the watchdog).
+async fn replies_when_done(state: &AppState, inbound_id: i64) -> Result<Vec<Reply>, TurnError> {
+    let deadline = tokio::time::Instant::now() + state.settings.turn_timeout + std::time::Duration::from_secs(5);
+    while tokio::time::Instant::now() < deadline {
+        match inbound::get(&state.db, inbound_id).await? {
+            Some(row) if row.status == inbound::PENDING => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            _ => break,
+        }
+    }
+    stored_replies(state, inbound_id).await
+}
+
+async fn stored_replies(state: &AppState, inbound_id: i64) -> Result<Vec<Reply>, TurnError> {
+    let rows = outbound::for_inbound(&state.db, inbound_id).await?;
+    Ok(rows.iter().map(outbound::reply_of).collect())
+}
+
+async fn try_run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
+    let Some(row) = inbound::get(&state.db, inbound_id).await? else {
+        return Ok(Vec::new());
+    };
+    if row.status != inbound::PENDING {
+        return stored_replies(state, inbound_id).await;
+    }
+    // (1) context
+    let now = inbound::turn_now(&state.db, &row, state.clock.now()).await?;
+    let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
+    let user = identify(state, &row, channel, now).await?;
+    let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
+    let lang = Lang::from_code(&user.lang).unwrap_or(state.settings.lang);
+    let t = TurnCtx {
+        state,
+        inbound: &row,
+        user: &user,
+        lang,
+        time: TimeContext::new(now, tz),
+        history: inbound::recent_texts(&state.read, user.id, row.id, HISTORY).await?,
+        last_entities: steps::last_entities(&state.read, user.id, row.id).await?,
+    };
+    let _progress = progress::start(state, channel, &row.external_user, &row.external_message_id);
+    // (2)-(3) plan and execute
+    let spoken = respond(&t).await?;
+    // (4) reply
+    let reply = reply::compose_spoken(lang, &spoken);
+    close(state, &row, Some(user.id), &reply, inbound::DONE, delivery).await
+}
+
+/// Identifies the sender (creating the user on first contact) and notes the language of this
+/// message, in one short transaction.
+async fn identify(state: &AppState, row: &Inbound, channel: Channel, now: DateTime<Utc>) -> Result<User, DbErr> {
+    let first_lang = words_lang(&row.text)
+        .or_else(|| row.lang_hint.as_deref().and_then(Lang::from_code))
+        .unwrap_or(state.settings.lang);
+    let tz = state.settings.timezone.name();
+    let txn = state.db.begin().await?;
+    let (user, _created) = users::find_or_create(&txn, channel, &row.external_user, first_lang, tz, now).await?;
+    users::touch(&txn, &user, channel, &row.external_user, now).await?;
+    let lang = message_lang(&row.text, &user);
+    let user = if lang.code() != user.lang { users::set_lang(&txn, &user, lang).await? } else { user };
+    txn.commit().await?;
+    Ok(user)
+}
+
+/// The reply follows the language of this message; a message with no words (emoji, digits)
+/// keeps the user's last language.
+fn message_lang(text: &str, user: &User) -> Lang {
+    words_lang(text).unwrap_or_else(|| Lang::from_code(&user.lang).unwrap_or(Lang::He))
+}
+
+/// A slash command ("/start", "/timezone Europe/London") is Latin whatever the user speaks, so
+/// it does not tell the language.
+fn words_lang(text: &str) -> Option<Lang> {
+    if text.trim_start().starts_with('/') {
+        return None;
+    }
+    understand::lang::detect(text)
+}
+
+async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
+    let row = t.inbound;
+    let text = row.text.trim();
+    let say = |msg: Msg| vec![Said::msg(msg).render(t.lang)];
+    if text.is_empty() && row.button.is_none() {
+        return Ok(say(Msg::new("empty-message")));
+    }
+    let count = text.chars().count();
+    if count > MAX_CHARS {
+        return Ok(say(Msg::new("too-long").num("count", count as i64).num("max", MAX_CHARS as i64)));
+    }
+    let conversation = Work::Conversation { button: row.button.as_deref() };
+    if let Some(answered) = execute::run_local(t, conversation, &[]).await?
+        && execute::handled(&answered)
+    {
+        return Ok(vec![answered.outcome.spoken]);
+    }
+    let understanding = understand::understand(text, t.time.now, t.lang);
+    let plan = Plan::from_understanding(&understanding);
+    let executed: Vec<Executed> = execute::execute(t, &plan).await?;
+    let spoken: Vec<Spoken> = executed
+        .into_iter()
+        .map(|e| e.outcome.spoken)
+        .filter(|s| !s.text.is_empty() || !s.buttons.is_empty())
+        .collect();
+    if spoken.is_empty() {
+        return Ok(say(Msg::new("not-understood")));
+    }
+    Ok(spoken)
+}
+
+/// Queues the turn's one reply and marks the message finished, in one short transaction. When
+/// another worker finished the message first, its replies stand and are returned instead.
+async fn close(
+    state: &AppState,
+    row: &Inbound,
+    user_id: Option<i64>,
+    reply: &Reply,
+    status: &str,
+    delivery: Delivery,
+) -> Result<Vec<Reply>, TurnError> {
+    let now = state.clock.now();
+    let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
+    let txn = state.db.begin().await?;
+    if !inbound::finish(&txn, row.id, user_id, status, now).await? {
+        drop(txn);
+        return stored_replies(state, row.id).await;
+    }
+    // A queued web reply must show up in the page's feed, so it is stored as a push.
+    let kind = match delivery {
+        Delivery::Queued if !channel.is_remote() => outbound::KIND_PUSH,
+        _ => outbound::KIND_REPLY,
+    };
+    let new = NewOutbound {
+        user_id,
+        channel,
+        external_user: &row.external_user,
+        kind,
+        reply,
+        inbound_id: Some(row.id),
+        dedupe_key: None,
+    };
+    outbound::enqueue(&txn, new, now).await?;
+    txn.commit().await?;
+    state.wake_outbox.notify_one();
+    Ok(vec![reply.clone()])
+}
+
+/// After a failed attempt: count it; once attempts run out (or the user is waiting inline), tell
+/// the user something went wrong and close the message so it is not retried forever. If another
+/// worker finished the message meanwhile, its replies are the answer, not an apology.
+async fn give_up_or_retry(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
+    let Some(row) = inbound::get(&state.db, inbound_id).await? else {
+        return Ok(Vec::new());
+    };
+    if row.status != inbound::PENDING {
+        return stored_replies(state, inbound_id).await;
+    }
+    let attempts = inbound::bump_attempts(&state.db, &row).await?;
+    if delivery == Delivery::Queued && attempts < MAX_ATTEMPTS {
+        let retry_at = state.clock.now() + Duration::seconds(2i64.pow(attempts as u32 + 1));
+        inbound::release(&state.db, inbound_id, Some(retry_at)).await?;
+        return Ok(Vec::new());
+    }
+    let lang = fallback_lang(state, &row);
+    let reply = Reply::text(reply::t(lang, "internal-error"));
+    close(state, &row, row.user_id, &reply, inbound::DROPPED, delivery).await
+}
+
+/// The watchdog stopped the turn: the reply says what was done (the stored step outcomes) and
+/// that the rest was not.
+async fn timed_out(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
+    let Some(row) = inbound::get(&state.db, inbound_id).await? else {
+        return Ok(Vec::new());
+    };
+    let user = match row.user_id {
+        Some(id) => users::get(&state.db, id).await?,
+        None => {
+            users::find(&state.db, Channel::parse(&row.channel).unwrap_or(Channel::Web), &row.external_user).await?
+        }
+    };
+    let lang = user.as_ref().and_then(|u| Lang::from_code(&u.lang)).unwrap_or_else(|| fallback_lang(state, &row));
+    let mut spoken: Vec<Spoken> = steps::all(&state.db, inbound_id)
+        .await?
+        .iter()
+        .filter(|r| r.step_id != execute::CONVERSATION_STEP)
+        .filter_map(execute::finished)
+        .map(|e| e.outcome.spoken)
+        .filter(|s| !s.text.is_empty())
+        .collect();
+    spoken.push(Said::msg(Msg::new("turn-timed-out")).render(lang));
+    let reply = reply::compose_spoken(lang, &spoken);
+    close(state, &row, user.map(|u| u.id), &reply, inbound::DONE, delivery).await
+}
+
+fn fallback_lang(state: &AppState, row: &Inbound) -> Lang {
+    understand::lang::detect(&row.text).unwrap_or(state.settings.lang)
+}
+
+/// How long a web or console message belongs to the request that stored it. Those run their
+/// turn inline; only one whose request died (a crash mid-turn) is left for the worker, later.
+const INLINE_GRACE: Duration = Duration::seconds(60);
+
+/// Processes every stored message that is ready (at start-up, and whenever a webhook stores a
+/// new one): each user's oldest pending message, different users concurrently, one user's in
+/// order. Safe to run on several instances: the lease and `finish` let only one worker act.
+/// Returns how many turns it ran.
+pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
+    let mut running: JoinSet<()> = JoinSet::new();
+    let mut started = 0;
+    loop {
+        let now = state.clock.now();
+        let ready = inbound::ready(&state.db, now, now - INLINE_GRACE, MAX_CONCURRENT_TURNS as u64).await?;
+        let mut launched = 0;
+        for row in ready {
+            if running.len() >= MAX_CONCURRENT_TURNS {
+                break;
+            }
+            // A turn of this user already runs here: theirs go one at a time.
+            let Some(guard) = state.user_locks.try_lock(&user_key(&row)) else {
+                continue;
+            };
+            let s = state.clone();
+            running.spawn(async move {
+                let _guard: UserGuard = guard;
+                if let Err(e) = run(&s, row.id, Delivery::Queued).await {
+                    tracing::error!(error = %e, inbound_id = row.id, "turn could not be run");
+                }
+            });
+            launched += 1;
+        }
+        started += launched;
+        if launched == 0 && running.is_empty() {
+            return Ok(started);
+        }
+        if launched == 0 || running.len() >= MAX_CONCURRENT_TURNS {
+            // Wait for a turn to end: it frees a slot, and its user's next message may be ready.
+            running.join_next().await;
+        }
+    }
+}
