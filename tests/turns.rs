@@ -310,3 +310,66 @@ async fn a_slow_remote_for_one_user_does_not_slow_another_on_postgres() {
     };
     slow_remote_does_not_hold_other_users(&[("DATABASE_URL", &url)]).await;
 }
+
+#[path = "support/mod.rs"]
+mod support;
+
+#[tokio::test]
+async fn a_slow_turn_shows_typing_on_telegram_and_a_read_receipt_with_typing_on_whatsapp() {
+    let bot = support::FakeApi::start(support::bot_api).await;
+    let graph = support::FakeApi::start(support::graph_api).await;
+    let (bot_url, graph_url) = (bot.url.to_string(), graph.url.to_string());
+    let env = [
+        ("TELEGRAM_BOT_TOKEN", "123:abc"),
+        ("TELEGRAM_API_URL", bot_url.as_str()),
+        ("WHATSAPP_ACCESS_TOKEN", "token"),
+        ("WHATSAPP_APP_SECRET", "secret"),
+        ("WHATSAPP_VERIFY_TOKEN", "verify"),
+        ("WHATSAPP_PHONE_NUMBER_ID", "555"),
+        ("WHATSAPP_API_URL", graph_url.as_str()),
+    ];
+    let (h, _) = harness(&env, Clock::system(), false).await;
+    h.fake.delay(1_600);
+    let slow = "add to my calendar tomorrow at 10 meeting with Dana";
+    let tg = store(&h.state, "tg-typing", "4004", slow).await;
+    turn::run(&h.state, tg, Delivery::Queued).await.unwrap();
+    let mut wa_msg = InboundMessage::new(Channel::Whatsapp, "972500000001", "wamid.IN1", slow);
+    wa_msg.received_at = h.state.clock.now();
+    let Recorded::New(wa) = inbound::record(&h.state.db, &wa_msg).await.unwrap() else { panic!("new message") };
+    turn::run(&h.state, wa.id, Delivery::Queued).await.unwrap();
+    // A fast turn shows nothing.
+    let fast = store(&h.state, "tg-fast", "4004", "help").await;
+    turn::run(&h.state, fast, Delivery::Queued).await.unwrap();
+
+    let typing: Vec<_> = bot.requests().into_iter().filter(|r| r.path.ends_with("/SendChatAction")).collect();
+    assert_eq!(typing.len(), 1, "one typing action for the one slow turn: {typing:?}");
+    assert_eq!(typing[0].body["chat_id"], json!(4004));
+    assert_eq!(typing[0].body["action"], "typing");
+    let read: Vec<_> = graph.requests().into_iter().filter(|r| r.body["status"] == "read").collect();
+    assert_eq!(read.len(), 1, "{read:?}");
+    assert_eq!(read[0].body["message_id"], "wamid.IN1");
+    assert_eq!(read[0].body["typing_indicator"]["type"], "text");
+}
+
+#[tokio::test]
+async fn web_messages_in_their_grace_period_and_retries_do_not_hold_back_a_telegram_message() {
+    let clock = Clock::frozen(Utc.with_ymd_and_hms(2026, 11, 23, 8, 0, 0).unwrap());
+    let (h, _) = harness(&[], clock.clone(), false).await;
+    // Many web messages still owned by their requests (inside the inline grace period)...
+    for i in 0..80 {
+        let mut msg = InboundMessage::new(Channel::Web, &format!("session-{i}"), &format!("w{i}"), "help");
+        msg.received_at = clock.now();
+        inbound::record(&h.state.db, &msg).await.unwrap();
+    }
+    // ...and a Telegram message that failed and waits for its retry.
+    let waiting = store(&h.state, "tg-waiting", "5005", "help").await;
+    let retry_at = clock.now() + chrono::Duration::minutes(1);
+    inbound::release(&h.state.db, waiting, Some(retry_at)).await.unwrap();
+    let newest = store(&h.state, "tg-new", "6006", "what are my reminders?").await;
+
+    assert_eq!(turn::drain_pending(&h.state).await.unwrap(), 1, "only the Telegram message that is ready");
+    assert!(is_done(&h.state, newest).await, "the newer Telegram message was answered");
+    assert!(!is_done(&h.state, waiting).await, "the retry waits for its time");
+    clock.advance(chrono::Duration::minutes(2));
+    assert_eq!(turn::drain_pending(&h.state).await.unwrap(), 81, "then the retry and the orphaned web messages");
+}

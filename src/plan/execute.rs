@@ -272,3 +272,38 @@ pub fn describe(lang: Lang, step: &PlannedStep) -> String {
             crate::reply::t(lang, id)
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::understand::{Action, Resolver, Step};
+
+    fn step(id: usize, resolver: Resolver, action: Action) -> PlannedStep {
+        PlannedStep { id, resolver, action, slots: Step::new(resolver, action, 1.0), depends_on: Vec::new() }
+    }
+
+    #[test]
+    fn a_plan_runs_at_most_eight_steps() {
+        let plan = Plan {
+            steps: (0..11).map(|i| step(i, Resolver::Task, Action::Create)).collect(),
+            source: PlanSource::Rules,
+        };
+        let (run, left_out) = bounded(&plan);
+        assert_eq!((run.len(), left_out), (8, 3));
+    }
+
+    #[test]
+    fn a_planner_repeats_one_action_at_most_twice_but_the_users_own_list_runs_whole() {
+        let steps: Vec<PlannedStep> = (0..4)
+            .map(|i| step(i, Resolver::Task, Action::Create))
+            .chain([step(4, Resolver::List, Action::Add)])
+            .collect();
+        let planner = Plan { steps: steps.clone(), source: PlanSource::Planner };
+        let (run, left_out) = bounded(&planner);
+        assert_eq!(run.iter().map(|s| s.id).collect::<Vec<_>>(), vec![0, 1, 4]);
+        assert_eq!(left_out, 2);
+        let rules = Plan { steps, source: PlanSource::Rules };
+        let (run, left_out) = bounded(&rules);
+        assert_eq!((run.len(), left_out), (5, 0));
+    }
+}
