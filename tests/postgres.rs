@@ -37,6 +37,19 @@ async fn migrations_run_twice_on_postgres_without_error() {
 }
 
 #[tokio::test]
+async fn two_instances_migrating_one_empty_database_at_once_both_start() {
+    let Some(url) = pg::fresh_database().await else {
+        return;
+    };
+    let start = |url: String| async move {
+        let db = ozer::store::connect(&url).await.unwrap();
+        ozer::store::migrate(&db).await
+    };
+    let (a, b, c) = tokio::join!(start(url.clone()), start(url.clone()), start(url.clone()));
+    assert!(a.is_ok() && b.is_ok() && c.is_ok(), "{a:?} {b:?} {c:?}");
+}
+
+#[tokio::test]
 async fn two_turns_racing_to_create_the_same_user_on_postgres_both_succeed() {
     use ozer::channels::Channel;
     use ozer::understand::Lang;

@@ -57,9 +57,22 @@ pub async fn connect_reader(url: &str, writer: &DatabaseConnection) -> Result<Da
     Database::connect(opts).await
 }
 
+/// Brings the schema up to date. On PostgreSQL several instances may start together on one
+/// empty database: the migrations run inside one transaction holding an advisory lock, so the
+/// first instance migrates and the others wait, then find nothing left to do (PostgreSQL's DDL
+/// is transactional). SQLite serialises writers by itself.
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
+    if is_postgres(db) {
+        let txn = db.begin().await?;
+        txn.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")).await?;
+        Migrator::up(&txn, None).await?;
+        return txn.commit().await;
+    }
     Migrator::up(db, None).await
 }
+
+/// The advisory lock key of migrations ("ozer" in ASCII).
+const MIGRATION_LOCK: i64 = 0x6f7a_6572;
 
 /// Readiness: the database answers a trivial query.
 pub async fn ping(db: &DatabaseConnection) -> Result<(), DbErr> {
