@@ -149,6 +149,10 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
 /// Background work: the reminder scheduler, answering messages stored but not processed (at
 /// start and on every wake-up), and sending what the outbox holds for Telegram and WhatsApp.
 fn spawn_workers(state: &AppState) {
+    if let Some(telegram) = &state.telegram {
+        // Learn the bot's username now, in the background (group messages need it).
+        telegram.known_username();
+    }
     scheduler::spawn(state);
     channels::outbox::spawn(state.clone());
     let s = state.clone();

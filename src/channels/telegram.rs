@@ -42,6 +42,9 @@ pub fn verify_secret(header: Option<&str>, configured: &str) -> bool {
     }
 }
 
+/// Why a group message is ignored when it is not `/cmd@bot` nor a reply to the bot.
+pub const GROUP_NOT_ADDRESSED: &str = "group message not addressed to the bot";
+
 /// What one webhook body means for Ozer.
 #[derive(Debug, Clone)]
 pub enum TelegramInbound {
@@ -104,7 +107,7 @@ fn from_message(update_id: String, message: &Message, bot: Option<&str>) -> Tele
         return TelegramInbound::Ignored("channel post");
     }
     if !message.chat.is_private() && !is_addressed_to_bot(message, bot) {
-        return TelegramInbound::Ignored("group message not addressed to the bot");
+        return TelegramInbound::Ignored(GROUP_NOT_ADDRESSED);
     }
     let chat_id = message.chat.id.0;
     let Some(text) = message.text() else {

@@ -24,6 +24,8 @@ const MAX_MESSAGE_UNITS: usize = 4096;
 const MAX_CALLBACK_DATA_BYTES: usize = 64;
 /// How many times one request is retried after a 429 before giving up as transient.
 const MAX_RATE_LIMIT_RETRIES: u32 = 3;
+/// How often a missing bot username is asked for again in the background.
+const USERNAME_RETRY: Duration = Duration::from_secs(30);
 /// A longer `retry_after` is handed to the caller instead of blocking this task.
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(30);
 
@@ -69,6 +71,8 @@ pub struct TelegramClient {
     bot: Bot,
     /// the bot's @username from getMe, asked once on first need
     username: tokio::sync::OnceCell<String>,
+    /// when getMe was last tried in the background (it is not asked again for a while)
+    last_try: std::sync::Arc<std::sync::Mutex<Option<std::time::Instant>>>,
 }
 
 impl std::fmt::Debug for TelegramClient {
@@ -82,7 +86,11 @@ impl TelegramClient {
     /// `api_url` is `https://api.telegram.org` in production; requests go to
     /// `{api_url}/bot<token>/<Method>`.
     pub fn new(token: &str, api_url: url::Url) -> Self {
-        Self { bot: Bot::new(token).set_api_url(api_url), username: tokio::sync::OnceCell::new() }
+        Self {
+            bot: Bot::new(token).set_api_url(api_url),
+            username: tokio::sync::OnceCell::new(),
+            last_try: Default::default(),
+        }
     }
 
     /// The bot's username (without "@"), asked once with getMe. Group messages count as addressed
@@ -98,6 +106,30 @@ impl TelegramClient {
             })
             .await;
         fetched.ok().map(String::as_str)
+    }
+
+    /// The username if getMe has answered already; never waits. While it is unknown, a background
+    /// getMe is started (at most one every [`USERNAME_RETRY`]), so a slow or failing Bot API never
+    /// delays storing an update. Until then group messages are not recognised as addressed to Ozer.
+    pub fn known_username(self: &std::sync::Arc<Self>) -> Option<&str> {
+        if let Some(name) = self.username.get() {
+            return Some(name.as_str());
+        }
+        let due = {
+            let mut last = self.last_try.lock().unwrap_or_else(|p| p.into_inner());
+            let due = last.is_none_or(|t| t.elapsed() >= USERNAME_RETRY);
+            if due {
+                *last = Some(std::time::Instant::now());
+            }
+            due
+        };
+        if due {
+            let client = self.clone();
+            tokio::spawn(async move {
+                client.username().await;
+            });
+        }
+        None
     }
 
     /// Sends `reply` to `chat_id` (the `external_user` of the inbound message, parsed as i64).

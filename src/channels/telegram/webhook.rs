@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use sha2::{Digest, Sha256};
 
-use super::{TelegramInbound, parse_update, verify_secret};
+use super::{GROUP_NOT_ADDRESSED, TelegramInbound, parse_update, verify_secret};
 use crate::app::AppState;
 use crate::channels::intake::{self, Handling, Outcome};
 use crate::channels::{Channel, InboundMessage};
@@ -19,6 +19,8 @@ use crate::config::TelegramSettings;
 
 pub const PATH: &str = "/webhooks/telegram";
 const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
+/// How long a group message waits for the bot's username while it is still unknown.
+const GROUP_USERNAME_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 pub fn router() -> Router<AppState> {
     Router::new().route(PATH, post(receive))
@@ -45,11 +47,17 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
         tracing::warn!("telegram webhook with a wrong or missing secret");
         return StatusCode::UNAUTHORIZED;
     }
-    let bot_username = match &state.telegram {
-        Some(client) => client.username().await,
-        None => None,
-    };
-    let result = match parse_update(&body, bot_username) {
+    // Store first: the username is learnt in the background and never awaited for a private
+    // chat. Only a group message, which needs it to tell whether it is addressed to Ozer, waits
+    // for it briefly.
+    let mut parsed = parse_update(&body, state.telegram.as_ref().and_then(|c| c.known_username()));
+    if let (TelegramInbound::Ignored(GROUP_NOT_ADDRESSED), Some(client)) = (&parsed, &state.telegram)
+        && client.known_username().is_none()
+        && let Ok(Some(name)) = tokio::time::timeout(GROUP_USERNAME_WAIT, client.username()).await
+    {
+        parsed = parse_update(&body, Some(name));
+    }
+    let result = match parsed {
         TelegramInbound::Message(msg) => intake::accept(&state, msg, Handling::Turn).await,
         TelegramInbound::Callback { inbound, callback_query_id } => callback(&state, inbound, callback_query_id).await,
         TelegramInbound::NonText(non_text) => {
