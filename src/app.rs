@@ -42,6 +42,8 @@ pub struct AppState {
     pub remote: RemoteResolvers,
     /// one turn at a time per user on this instance (the inbound lease covers other instances)
     pub user_locks: UserLocks,
+    /// set at shutdown
+    pub stop: Stop,
 }
 
 impl AppState {
@@ -65,6 +67,7 @@ impl AppState {
             whatsapp,
             remote: RemoteResolvers::default(),
             user_locks: UserLocks::default(),
+            stop: Stop::default(),
         })
     }
 }
@@ -110,10 +113,30 @@ impl App {
     }
 
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        spawn_workers(&self.state);
+        self.run_until(shutdown_signal()).await
+    }
+
+    /// Serves until `stop` completes, then shuts down gracefully: stop accepting connections
+    /// (requests in flight finish), stop claiming messages, reminders and outbox rows, and let
+    /// running turns and sends finish (up to [`SHUTDOWN_GRACE`]).
+    pub async fn run_until(self, stop: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let workers = spawn_workers(&self.state);
         channels::telegram::register_webhook_in_background(&self.state);
+        let state = self.state.clone();
         let router = router(self.state);
-        axum::serve(self.listener, router).with_graceful_shutdown(shutdown_signal()).await?;
+        axum::serve(self.listener, router).with_graceful_shutdown(stop).await?;
+        tracing::info!("stopped accepting; finishing running turns");
+        state.stop.set();
+        let finish = async {
+            for worker in workers {
+                let _ = worker.await;
+            }
+        };
+        if tokio::time::timeout(SHUTDOWN_GRACE, finish).await.is_err() {
+            tracing::warn!(
+                "background work still running after the shutdown grace period; leaving it to the next start"
+            );
+        }
         Ok(())
     }
 }
@@ -146,28 +169,80 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
     }
 }
 
+/// How long a shutdown waits for running turns and sends.
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Background work: the reminder scheduler, answering messages stored but not processed (at
 /// start and on every wake-up), and sending what the outbox holds for Telegram and WhatsApp.
-fn spawn_workers(state: &AppState) {
+/// Each worker ends once `state.stop` is set and its current work is done.
+fn spawn_workers(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
     if let Some(telegram) = &state.telegram {
         // Learn the bot's username now, in the background (group messages need it).
         telegram.known_username();
     }
-    scheduler::spawn(state);
-    channels::outbox::spawn(state.clone());
     let s = state.clone();
-    tokio::spawn(async move {
-        loop {
+    let turns = tokio::spawn(async move {
+        while !s.stop.is_set() {
             if let Err(e) = turn::drain_pending(&s).await {
                 tracing::error!(error = %e, "processing stored messages failed");
             }
             // Wake on a new message, or every few seconds to retry what failed.
-            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), s.wake_inbound.notified()).await;
+            tokio::select! {
+                _ = tokio::time::sleep(std::time::Duration::from_secs(5)) => {}
+                _ = s.wake_inbound.notified() => {}
+                _ = s.stop.wait() => {}
+            }
         }
     });
+    vec![scheduler::spawn(state), channels::outbox::spawn(state.clone()), turns]
 }
 
+/// Ctrl-C / SIGINT (Fly's default) or SIGTERM (Docker's, Kubernetes').
 async fn shutdown_signal() {
-    let _ = tokio::signal::ctrl_c().await;
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut sig) => {
+                sig.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = interrupt => {}
+        _ = terminate => {}
+    }
     tracing::info!("shutting down");
+}
+
+/// Set once at shutdown: workers stop claiming new work and end after what they hold.
+#[derive(Clone, Default)]
+pub struct Stop {
+    flag: Arc<std::sync::atomic::AtomicBool>,
+    notify: Arc<Notify>,
+}
+
+impl Stop {
+    pub fn set(&self) {
+        self.flag.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.notify.notify_waiters();
+    }
+
+    pub fn is_set(&self) -> bool {
+        self.flag.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Completes once `set` has been called.
+    pub async fn wait(&self) {
+        let notified = self.notify.notified();
+        if self.is_set() {
+            return;
+        }
+        notified.await;
+    }
 }

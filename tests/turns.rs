@@ -373,3 +373,34 @@ async fn web_messages_in_their_grace_period_and_retries_do_not_hold_back_a_teleg
     clock.advance(chrono::Duration::minutes(2));
     assert_eq!(turn::drain_pending(&h.state).await.unwrap(), 81, "then the retry and the orphaned web messages");
 }
+
+#[tokio::test]
+async fn a_shutdown_lets_the_running_turn_finish_and_then_claims_nothing() {
+    let (fake, url) = FakeRemote::start().await;
+    let dir = TempDir::new();
+    let probe = Probe { url, http: reqwest::Client::new() };
+    let app = App::build_with_clock(test_settings(&dir, &[]), Clock::system())
+        .await
+        .expect("app builds")
+        .with_remote(Resolver::Calendar, Arc::new(probe));
+    let state = app.state().clone();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
+    fake.delay(1_500);
+    let slow = store(&state, "tg-1", "8008", "add to my calendar tomorrow at 10 meeting with Dana").await;
+    state.wake_inbound.notify_one();
+    let f = fake.clone();
+    wait_for("the turn's remote call", async || f.requests.load(Ordering::SeqCst) == 1).await;
+
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
+    assert!(is_done(&state, slow).await, "the running turn finished before the shutdown completed");
+    assert_eq!(replies_to(&state, slow).await.len(), 1);
+
+    let later = store(&state, "tg-2", "8009", "help").await;
+    state.wake_inbound.notify_one();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!is_done(&state, later).await, "nothing is claimed after the shutdown");
+}

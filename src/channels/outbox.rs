@@ -48,15 +48,19 @@ pub async fn dispatch_once(state: &AppState) -> Result<usize, DbErr> {
 
 /// The background worker: dispatch whenever a turn queued something, and every second for
 /// retries that came due.
-pub fn spawn(state: AppState) {
+pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        loop {
+        while !state.stop.is_set() {
             if let Err(e) = dispatch_once(&state).await {
                 tracing::error!(error = %e, "outbox dispatch failed");
             }
-            let _ = tokio::time::timeout(Duration::from_secs(1), state.wake_outbox.notified()).await;
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                _ = state.wake_outbox.notified() => {}
+                _ = state.stop.wait() => {}
+            }
         }
-    });
+    })
 }
 
 async fn settle(state: &AppState, row: &Outbound, sent: Sent) -> Result<(), DbErr> {

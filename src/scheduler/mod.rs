@@ -41,18 +41,21 @@ pub struct TickReport {
     pub missed: usize,
 }
 
-pub fn spawn(state: &AppState) {
+pub fn spawn(state: &AppState) -> tokio::task::JoinHandle<()> {
     let s = state.clone();
     tokio::spawn(async move {
-        loop {
+        while !s.stop.is_set() {
             match tick(&s).await {
                 Ok(report) if report.sent > 0 => s.wake_outbox.notify_one(),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "scheduler tick failed; retrying"),
             }
-            tokio::time::sleep(TICK).await;
+            tokio::select! {
+                _ = tokio::time::sleep(TICK) => {}
+                _ = s.stop.wait() => {}
+            }
         }
-    });
+    })
 }
 
 /// One pass over due reminders.

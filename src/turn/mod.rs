@@ -320,6 +320,11 @@ pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
     let mut running: JoinSet<()> = JoinSet::new();
     let mut started = 0;
     loop {
+        if state.stop.is_set() {
+            // Shutting down: take nothing new, let the running turns finish.
+            while running.join_next().await.is_some() {}
+            return Ok(started);
+        }
         let now = state.clock.now();
         let ready = inbound::ready(&state.db, now, now - INLINE_GRACE, MAX_CONCURRENT_TURNS as u64).await?;
         let mut launched = 0;
