@@ -68,14 +68,23 @@ fn understand(bench: Option<usize>) -> anyhow::Result<()> {
     }
 }
 
+/// Logs go to standard error, as text or (with `OZER_LOG_FORMAT=json`) one JSON object a line.
+/// `RUST_LOG` filters them. Message bodies, tokens and secrets are never logged at info.
+fn init_logging() -> anyhow::Result<()> {
+    let filter = || {
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into())
+    };
+    let builder = tracing_subscriber::fmt().with_env_filter(filter()).with_writer(std::io::stderr);
+    match std::env::var("OZER_LOG_FORMAT").unwrap_or_default().trim() {
+        "" | "text" => builder.init(),
+        "json" => builder.json().with_current_span(true).with_span_list(false).init(),
+        other => anyhow::bail!("OZER_LOG_FORMAT: expected text or json, got '{other}'"),
+    }
+    Ok(())
+}
+
 fn with_runtime(command: Command) -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    init_logging()?;
     let settings = Settings::from_env()?;
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {

@@ -85,9 +85,21 @@ fn lease(state: &AppState) -> Duration {
 
 /// Runs the turn of a stored message. Failures are retried a few times; after that the user gets
 /// a localized apology and the cause stays in the log.
-#[tracing::instrument(skip_all, fields(inbound_id))]
+#[tracing::instrument(skip_all, fields(turn = inbound_id))]
 pub async fn run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     let now = state.clock.now();
+    let started = std::time::Instant::now();
+    let result = run_claimed(state, inbound_id, delivery, now).await;
+    tracing::info!(ms = started.elapsed().as_millis() as u64, ok = result.is_ok(), "turn ended");
+    result
+}
+
+async fn run_claimed(
+    state: &AppState,
+    inbound_id: i64,
+    delivery: Delivery,
+    now: DateTime<Utc>,
+) -> Result<Vec<Reply>, TurnError> {
     if !inbound::claim(&state.db, inbound_id, now, now + lease(state)).await? {
         // Finished already, or another worker holds it: its replies are the answer.
         return match delivery {
