@@ -8,6 +8,8 @@ use std::sync::Arc;
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::IntoResponse;
 use axum::routing::get;
 use sea_orm::DatabaseConnection;
 use tokio::net::TcpListener;
@@ -17,6 +19,7 @@ use crate::channels::telegram::TelegramClient;
 use crate::channels::whatsapp::WhatsappClient;
 use crate::clock::Clock;
 use crate::config::Settings;
+use crate::metrics::Metrics;
 use crate::plan::remote::{RemoteResolver, RemoteResolvers};
 use crate::turn::UserLocks;
 use crate::understand::Resolver;
@@ -44,6 +47,8 @@ pub struct AppState {
     pub user_locks: UserLocks,
     /// set at shutdown
     pub stop: Stop,
+    /// counters and the turn latency histogram behind `GET /metrics`
+    pub metrics: Arc<Metrics>,
 }
 
 impl AppState {
@@ -68,6 +73,7 @@ impl AppState {
             remote: RemoteResolvers::default(),
             user_locks: UserLocks::default(),
             stop: Stop::default(),
+            metrics: Arc::default(),
         })
     }
 }
@@ -142,7 +148,8 @@ impl App {
 }
 
 pub fn router(state: AppState) -> Router {
-    let mut app = Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz));
+    let mut app =
+        Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz)).route("/metrics", get(metrics));
     if state.settings.web_chat {
         app = app.merge(channels::web::router());
     }
@@ -153,6 +160,21 @@ pub fn router(state: AppState) -> Router {
         app = app.merge(channels::whatsapp::router());
     }
     app.with_state(state)
+}
+
+/// Prometheus text format. The outbox backlog is counted now; everything else is in memory.
+async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+    use store::entities::outbound_message as out;
+    let backlog = out::Entity::find()
+        .filter(out::Column::Status.is_in([store::outbound::PENDING, store::outbound::SENDING]))
+        .count(&state.read)
+        .await
+        .unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "outbox backlog not readable");
+            0
+        });
+    ([(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], state.metrics.render(backlog))
 }
 
 async fn healthz() -> &'static str {

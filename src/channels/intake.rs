@@ -47,7 +47,10 @@ pub async fn accept(state: &AppState, mut msg: InboundMessage, handling: Handlin
     }
     let verdict = access::check(&txn, &state.settings, &msg, now).await?;
     let row = match inbound::record(&txn, &msg).await? {
-        Recorded::New(row) => row,
+        Recorded::New(row) => {
+            state.metrics.message_in(msg.channel.as_str());
+            row
+        }
         Recorded::Duplicate(_) => return Ok(Outcome::Duplicate),
     };
     let (outcome, notice) = match (verdict, handling) {

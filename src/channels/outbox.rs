@@ -65,6 +65,11 @@ pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
 
 async fn settle(state: &AppState, row: &Outbound, sent: Sent) -> Result<(), DbErr> {
     let now = state.clock.now();
+    match &sent {
+        Sent::Done { .. } | Sent::Template { .. } => state.metrics.message_out(&row.channel, true),
+        Sent::Failed(_) => state.metrics.message_out(&row.channel, false),
+        Sent::Retry(_) => {}
+    }
     match sent {
         Sent::Done { external_id } => outbound::mark_sent(&state.db, row.id, external_id, now).await,
         Sent::Template { external_id } => delivery::mark_sent_template(&state.db, row.id, external_id, now).await,

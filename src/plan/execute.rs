@@ -108,6 +108,7 @@ pub async fn execute(t: &TurnCtx<'_>, plan: &Plan) -> Result<Vec<Executed>, DbEr
                 None => continue,
             }
         };
+        t.state.metrics.step(step.resolver.as_str(), executed.status.as_str());
         done.push(executed);
     }
     if left_out > 0 {

@@ -46,8 +46,12 @@ pub fn spawn(state: &AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         while !s.stop.is_set() {
             match tick(&s).await {
-                Ok(report) if report.sent > 0 => s.wake_outbox.notify_one(),
-                Ok(_) => {}
+                Ok(report) => {
+                    s.metrics.reminders(report.sent, report.late, report.missed);
+                    if report.sent + report.late > 0 {
+                        s.wake_outbox.notify_one();
+                    }
+                }
                 Err(e) => tracing::warn!(error = %e, "scheduler tick failed; retrying"),
             }
             tokio::select! {

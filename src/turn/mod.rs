@@ -57,6 +57,7 @@ pub enum TurnError {
 pub async fn accept_and_run(state: &AppState, msg: InboundMessage) -> Result<Vec<Reply>, TurnError> {
     match inbound::record(&state.db, &msg).await? {
         Recorded::New(row) => {
+            state.metrics.message_in(&row.channel);
             let _turn = state.user_locks.lock(&user_key(&row)).await;
             run(state, row.id, Delivery::Inline).await
         }
@@ -91,6 +92,7 @@ pub async fn run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Resul
     let started = std::time::Instant::now();
     let result = run_claimed(state, inbound_id, delivery, now).await;
     tracing::info!(ms = started.elapsed().as_millis() as u64, ok = result.is_ok(), "turn ended");
+    state.metrics.turn(started.elapsed().as_secs_f64(), result.is_ok());
     result
 }
 

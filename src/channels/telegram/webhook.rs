@@ -45,6 +45,7 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     let header = headers.get(SECRET_HEADER).and_then(|v| v.to_str().ok());
     if !verify_secret(header, &webhook_secret(settings)) {
         tracing::warn!("telegram webhook with a wrong or missing secret");
+        state.metrics.webhook_rejected("telegram", "secret");
         return StatusCode::UNAUTHORIZED;
     }
     // Store first: the username is learnt in the background and never awaited for a private
@@ -68,6 +69,7 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
         }
         TelegramInbound::Ignored(reason) => {
             tracing::info!(reason, "telegram update ignored");
+            state.metrics.webhook_rejected("telegram", "ignored");
             return StatusCode::OK;
         }
     };

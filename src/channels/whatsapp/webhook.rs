@@ -62,12 +62,14 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     let signature = headers.get(SIGNATURE_HEADER).and_then(|v| v.to_str().ok());
     if !verify_signature(&body, signature, settings.app_secret.expose()) {
         tracing::warn!("whatsapp webhook with a bad or missing signature");
+        state.metrics.webhook_rejected("whatsapp", "signature");
         return StatusCode::UNAUTHORIZED;
     }
     let events = match parse_webhook(&body) {
         Ok(events) => events,
         Err(e) => {
             tracing::warn!(error = %e, bytes = body.len(), "whatsapp webhook body dropped");
+            state.metrics.webhook_rejected("whatsapp", "malformed");
             return StatusCode::OK;
         }
     };
