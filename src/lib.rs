@@ -10,7 +10,8 @@
 //! - [`reply`]: one natural reply from Fluent templates in locales/.
 //!
 //! Around them: [`config`] (settings), [`app`] (state, router, workers), [`clock`] (now and
-//! the user's time context), [`error`] (the HTTP error type), [`scheduler`] (due reminders).
+//! the user's time context), [`error`] (the HTTP error type), [`scheduler`] (due reminders),
+//! [`eval`] (`ozer eval`: scoring the understanding on labelled corpora).
 
 pub mod app;
 pub mod channels;
@@ -18,6 +19,7 @@ pub mod clock;
 pub mod config;
 pub mod conversation;
 pub mod error;
+pub mod eval;
 pub mod plan;
 pub mod reply;
 pub mod resolvers;

@@ -19,7 +19,7 @@ const SECRET: &str = "test_secret-1";
 
 macro_rules! corpus {
     ($file:literal) => {
-        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpora/telegram/", $file)).as_slice()
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/telegram/", $file)).as_slice()
     };
 }
 

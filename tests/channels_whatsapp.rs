@@ -21,7 +21,7 @@ const PHONE_NUMBER_ID: &str = "1122334455667";
 
 macro_rules! corpus {
     ($file:literal) => {
-        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpora/whatsapp/", $file)).as_slice()
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/whatsapp/", $file)).as_slice()
     };
 }
 
