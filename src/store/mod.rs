@@ -10,6 +10,7 @@ pub mod outbound;
 pub mod pending;
 pub mod tasks;
 pub mod users;
+pub mod web_sessions;
 
 use std::time::Duration;
 

@@ -9,3 +9,4 @@ pub mod outbound_message;
 pub mod pending_interaction;
 pub mod task;
 pub mod user;
+pub mod web_session;
