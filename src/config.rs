@@ -131,9 +131,11 @@ impl Settings {
         let lang = env.parse_or("OZER_LANG", "he", |v| {
             Lang::from_code(v).ok_or_else(|| format!("unknown language '{v}' (use he or en)"))
         })?;
+        // On by default only where no one else can reach it: a loopback public URL. A loopback
+        // bind alone is not enough, since that is also what sits behind a reverse proxy.
         let web_chat = match env.get("OZER_WEB_CHAT") {
             Some(v) => parse_switch("OZER_WEB_CHAT", &v)?,
-            None => bind.ip().is_loopback(),
+            None => is_loopback_url(&public_url),
         };
         let encryption_key = env.get("OZER_ENCRYPTION_KEY").map(|v| validate_key(&v)).transpose()?;
         let allowlist = env
@@ -293,6 +295,16 @@ fn embeddings(env: &Env) -> Result<Option<EmbeddingsSettings>, ConfigError> {
     }))
 }
 
+/// True when the URL's host is this machine only (localhost, 127.0.0.0/8, ::1).
+fn is_loopback_url(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +348,18 @@ mod tests {
         assert_eq!(settings(&[("OZER_LANG", "fr")]).unwrap_err().var, "OZER_LANG");
         assert_eq!(settings(&[("OZER_WEB_CHAT", "maybe")]).unwrap_err().var, "OZER_WEB_CHAT");
         assert_eq!(settings(&[("OZER_ENCRYPTION_KEY", "short")]).unwrap_err().var, "OZER_ENCRYPTION_KEY");
+    }
+
+    #[test]
+    fn web_chat_is_off_by_default_behind_a_public_url_even_on_a_loopback_bind() {
+        let proxied = settings(&[("OZER_PUBLIC_URL", "https://ozer.example.com/")]).unwrap();
+        assert_eq!(proxied.bind.to_string(), "127.0.0.1:8080");
+        assert!(!proxied.web_chat);
+        let forced = settings(&[("OZER_PUBLIC_URL", "https://ozer.example.com/"), ("OZER_WEB_CHAT", "on")]).unwrap();
+        assert!(forced.web_chat);
+        for local in ["http://localhost:8080/", "http://127.0.0.1:9000/", "http://[::1]:8080/"] {
+            assert!(settings(&[("OZER_PUBLIC_URL", local)]).unwrap().web_chat, "{local}");
+        }
     }
 
     #[test]

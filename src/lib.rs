@@ -11,7 +11,8 @@
 //!
 //! Around them: [`config`] (settings), [`app`] (state, router, workers), [`clock`] (now and
 //! the user's time context), [`error`] (the HTTP error type), [`scheduler`] (due reminders),
-//! [`metrics`] (`GET /metrics`).
+//! [`metrics`] (`GET /metrics`),
+//! [`eval`] (`ozer eval`: scoring the understanding on labelled corpora).
 
 pub mod app;
 pub mod channels;
@@ -19,6 +20,7 @@ pub mod clock;
 pub mod config;
 pub mod conversation;
 pub mod error;
+pub mod eval;
 pub mod metrics;
 pub mod plan;
 pub mod reply;

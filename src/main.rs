@@ -23,7 +23,7 @@ enum Command {
     Chat,
     /// Apply database migrations and exit
     Migrate,
-    /// Understand JSON Lines from stdin (no LLM, no network, no writes); see shared/eval/UNDERSTAND.md
+    /// Understand JSON Lines from stdin (no LLM, no network, no writes); see eval/README.md
     Understand {
         /// Instead of printing, time N passes over the input and print messages per second
         #[arg(long, value_name = "N")]
@@ -31,6 +31,11 @@ enum Command {
     },
     /// Parse time expressions from JSON Lines on stdin
     Time,
+    /// Score the understanding on a labelled corpus (see eval/README.md)
+    Eval {
+        #[command(subcommand)]
+        what: EvalCommand,
+    },
     /// Show Telegram's webhook registration (getWebhookInfo); with --set, point it at
     /// {OZER_PUBLIC_URL}/webhooks/telegram
     TelegramWebhook {
@@ -40,10 +45,44 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum EvalCommand {
+    /// Run `ozer understand` on a labelled corpus and print route/slot/when/lang accuracy
+    Understand {
+        file: String,
+        /// Print each missed case
+        #[arg(long)]
+        verbose: bool,
+        /// Fail when route accuracy (percent) is below this
+        #[arg(long, value_name = "PCT")]
+        min_route: Option<f64>,
+    },
+    /// Run `ozer time` on a Duckling-style time corpus and print how many lines pass
+    Time {
+        file: String,
+        /// Print each missed line
+        #[arg(long)]
+        verbose: bool,
+        /// Fail when accuracy (percent) is below this
+        #[arg(long, value_name = "PCT")]
+        min: Option<f64>,
+    },
+}
+
+fn eval(what: EvalCommand) -> anyhow::Result<()> {
+    let report = match what {
+        EvalCommand::Understand { file, verbose, min_route } => ozer::eval::run_understand(&file, verbose, min_route)?,
+        EvalCommand::Time { file, verbose, min } => ozer::eval::run_time(&file, verbose, min)?,
+    };
+    print!("{report}");
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::Understand { bench } => understand(bench),
+        Command::Eval { what } => eval(what),
         Command::Time => ozer::understand::cli::run_time(BufReader::new(stdin()), stdout().lock()).map_err(Into::into),
         command => with_runtime(command),
     };

@@ -9,6 +9,17 @@ use sea_orm::{EntityTrait, PaginatorTrait};
 #[path = "common/postgres.rs"]
 mod pg;
 
+#[test]
+#[should_panic(expected = "CI=true")]
+fn a_missing_postgres_fails_under_ci_instead_of_passing_silently() {
+    pg::skip_or_fail(true, "OZER_TEST_POSTGRES_URL is not set");
+}
+
+#[test]
+fn a_missing_postgres_skips_with_a_note_outside_ci() {
+    pg::skip_or_fail(false, "OZER_TEST_POSTGRES_URL is not set");
+}
+
 #[tokio::test]
 async fn the_web_chat_works_on_postgres_and_a_resend_runs_once() {
     let Some(url) = pg::fresh_database().await else {

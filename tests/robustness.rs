@@ -82,6 +82,20 @@ async fn turn(state: &AppState, i: usize, text: &str) -> Vec<ozer::channels::Rep
     ozer::turn::accept_and_run(state, msg).await.expect("a turn never fails outright")
 }
 
+/// A failed turn still answers, with the apology `internal-error`; that reply is a failure here.
+fn failed_turn(reply: &str) -> bool {
+    use ozer::understand::Lang;
+    [Lang::He, Lang::En].into_iter().any(|lang| reply.contains(&ozer::reply::t(lang, "internal-error")))
+}
+
+#[test]
+fn the_apology_for_a_failed_turn_is_recognised_in_both_languages() {
+    use ozer::understand::Lang;
+    assert!(failed_turn(&ozer::reply::t(Lang::He, "internal-error")));
+    assert!(failed_turn(&ozer::reply::t(Lang::En, "internal-error")));
+    assert!(!failed_turn("Done — I added milk to your shopping list."));
+}
+
 #[tokio::test]
 async fn hundreds_of_odd_messages_each_get_one_human_reply() {
     let dir = common::TempDir::new();
@@ -102,6 +116,7 @@ async fn hundreds_of_odd_messages_each_get_one_human_reply() {
         assert_eq!(replies.len(), 1, "{text}");
         let reply = &replies[0].text;
         assert!(!reply.trim().is_empty(), "empty reply to {text:?}");
+        assert!(!failed_turn(reply), "the turn failed for {text:?}: {reply}");
         for raw in ["Error", "error:", "DbErr", "panicked", "{\"", "unwrap"] {
             assert!(!reply.contains(raw), "raw text {raw:?} in reply to {text:?}: {reply}");
         }

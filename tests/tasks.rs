@@ -112,8 +112,9 @@ async fn several_matches_ask_which_and_the_second_one_picks() {
 async fn a_button_tap_resolves_a_pending_choice() {
     let app = spawn_app_with(&[], thursday_evening()).await;
     two_calls(&app).await;
-    app.chat("delete the call reminder").await;
-    let body = app.post_chat(serde_json::json!({"text": "1. call mom", "button": "choice:1"})).await;
+    let question = app.chat("delete the call reminder").await;
+    let first = question["replies"][0]["buttons"][0]["payload"].as_str().unwrap().to_owned();
+    let body = app.post_chat(serde_json::json!({"text": "1. call mom", "button": first})).await;
     assert!(body["replies"][0]["text"].as_str().unwrap().contains("call mom"), "{body}");
     assert!(tasks_with_status(&app, "open").await[0].title.contains("dad"));
 }

@@ -8,7 +8,7 @@ use ozer::channels::telegram::{NonTextMessage, TelegramInbound, parse_update};
 
 macro_rules! corpus {
     ($file:literal) => {
-        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpora/telegram/", $file)).as_slice()
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/telegram/", $file)).as_slice()
     };
 }
 

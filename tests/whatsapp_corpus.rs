@@ -9,7 +9,7 @@ use ozer::channels::{Channel, InboundMessage};
 
 macro_rules! corpus {
     ($file:literal) => {
-        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpora/whatsapp/", $file)).as_slice()
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/whatsapp/", $file)).as_slice()
     };
 }
 

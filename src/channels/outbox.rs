@@ -4,30 +4,53 @@
 //! Each due row is claimed (a lease, `FOR UPDATE SKIP LOCKED` on PostgreSQL, so several
 //! instances can run this side by side), sent through the channel's client, and marked sent,
 //! retried with backoff (transient trouble) or failed (a refusal that retrying cannot fix).
+//! Transient trouble is retried for [`RETRY_FOR`] with a backoff capped at 10 minutes, never
+//! sooner than the platform asked (Telegram's `retry_after`, WhatsApp's throttling codes), so
+//! an outage of hours delays messages without dropping them; a push that goes out late says so.
 //! WhatsApp only accepts free-form messages within 24 hours of the user's last message; outside
 //! that window a push (reminder) goes out as the pre-approved template with the text as its
 //! parameter, never dropped.
 
 use std::time::Duration;
 
+use chrono_tz::Tz;
 use sea_orm::DbErr;
 
 use crate::app::AppState;
-use crate::channels::{Channel, whatsapp};
+use crate::channels::{Channel, Reply, whatsapp};
+use crate::reply::Msg;
+use crate::reply::when::when_phrase;
 use crate::store::outbound::{self, Outbound};
 use crate::store::{delivery, users};
+use crate::understand::Lang;
 
-/// Attempts before a message is given up as failed (backoff reaches ~8 minutes by then).
-const MAX_ATTEMPTS: i32 = 8;
+/// How long transient failures are retried before a message is given up as failed.
+pub const RETRY_FOR: chrono::Duration = chrono::Duration::hours(24);
+/// A push first queued longer ago than this, and delayed by failed attempts, says it is late.
+const LATE_NOTE_AFTER: chrono::Duration = chrono::Duration::minutes(2);
 /// Rows claimed per round.
 const BATCH: u64 = 20;
 
 /// What one send came to.
 enum Sent {
-    Done { external_id: Option<String> },
-    Template { external_id: String },
-    Retry(String),
+    Done {
+        external_id: Option<String>,
+    },
+    Template {
+        external_id: String,
+    },
+    /// Try again, not before `after` when the platform said so.
+    Retry {
+        error: String,
+        after: Option<Duration>,
+    },
     Failed(String),
+}
+
+impl Sent {
+    fn retry(error: impl std::fmt::Display, after: Option<Duration>) -> Self {
+        Sent::Retry { error: error.to_string(), after }
+    }
 }
 
 /// Sends every due row once; returns how many rows were handled. Tests call this directly.
@@ -68,14 +91,15 @@ async fn settle(state: &AppState, row: &Outbound, sent: Sent) -> Result<(), DbEr
     match &sent {
         Sent::Done { .. } | Sent::Template { .. } => state.metrics.message_out(&row.channel, true),
         Sent::Failed(_) => state.metrics.message_out(&row.channel, false),
-        Sent::Retry(_) => {}
+        Sent::Retry { .. } => {}
     }
     match sent {
         Sent::Done { external_id } => outbound::mark_sent(&state.db, row.id, external_id, now).await,
         Sent::Template { external_id } => delivery::mark_sent_template(&state.db, row.id, external_id, now).await,
-        Sent::Retry(error) => {
-            tracing::warn!(id = row.id, %error, "send failed; will retry");
-            outbound::mark_retry(&state.db, row, &error, now, MAX_ATTEMPTS).await
+        Sent::Retry { error, after } => {
+            tracing::warn!(id = row.id, attempts = row.attempts + 1, %error, "send failed; will retry");
+            let after = after.and_then(|d| chrono::Duration::from_std(d).ok());
+            outbound::mark_retry(&state.db, row, &error, now, after, RETRY_FOR).await
         }
         Sent::Failed(error) => {
             tracing::error!(id = row.id, %error, "send failed for good");
@@ -86,7 +110,10 @@ async fn settle(state: &AppState, row: &Outbound, sent: Sent) -> Result<(), DbEr
 
 #[tracing::instrument(skip_all, fields(id = row.id, channel = %row.channel))]
 async fn send(state: &AppState, row: &Outbound) -> Result<Sent, DbErr> {
-    let reply = outbound::reply_of(row);
+    let mut reply = outbound::reply_of(row);
+    if let Some(note) = late_note(state, row).await? {
+        reply.text = format!("{}\n{note}", reply.text);
+    }
     match Channel::parse(&row.channel) {
         Some(Channel::Telegram) => {
             let Some(client) = &state.telegram else {
@@ -97,7 +124,7 @@ async fn send(state: &AppState, row: &Outbound) -> Result<Sent, DbErr> {
             };
             Ok(match client.send(chat_id, &reply).await {
                 Ok(()) => Sent::Done { external_id: None },
-                Err(e) if e.is_transient() => Sent::Retry(e.to_string()),
+                Err(e) if e.is_transient() => Sent::retry(&e, e.retry_after()),
                 Err(e) => Sent::Failed(e.to_string()),
             })
         }
@@ -107,7 +134,7 @@ async fn send(state: &AppState, row: &Outbound) -> Result<Sent, DbErr> {
     }
 }
 
-async fn send_whatsapp(state: &AppState, row: &Outbound, reply: &crate::channels::Reply) -> Result<Sent, DbErr> {
+async fn send_whatsapp(state: &AppState, row: &Outbound, reply: &Reply) -> Result<Sent, DbErr> {
     let Some(client) = &state.whatsapp else {
         return Ok(Sent::Failed("whatsapp is not configured".into()));
     };
@@ -115,22 +142,27 @@ async fn send_whatsapp(state: &AppState, row: &Outbound, reply: &crate::channels
     let identity = delivery::identity(&state.db, Channel::Whatsapp, &row.external_user).await?;
     let open = delivery::window_open(identity.as_ref(), now);
     if row.kind == outbound::KIND_PUSH && !open {
-        return send_template(state, client, row).await;
+        return send_template(state, client, row, &reply.text).await;
     }
     match client.send_reply(&row.external_user, reply).await {
         Ok(wamid) => Ok(Sent::Done { external_id: Some(wamid) }),
         Err(whatsapp::SendError::WindowClosed) => {
             delivery::close_window(&state.db, Channel::Whatsapp, &row.external_user).await?;
-            send_template(state, client, row).await
+            send_template(state, client, row, &reply.text).await
         }
-        Err(e) if e.is_transient() => Ok(Sent::Retry(e.to_string())),
+        Err(e) if e.is_transient() => Ok(Sent::retry(&e, e.retry_after())),
         Err(e) => Ok(Sent::Failed(e.to_string())),
     }
 }
 
 /// The pre-approved template (`WHATSAPP_REMINDER_TEMPLATE`) with the message text as its one
 /// body parameter, in the user's language.
-async fn send_template(state: &AppState, client: &whatsapp::WhatsappClient, row: &Outbound) -> Result<Sent, DbErr> {
+async fn send_template(
+    state: &AppState,
+    client: &whatsapp::WhatsappClient,
+    row: &Outbound,
+    text: &str,
+) -> Result<Sent, DbErr> {
     let Some(settings) = &state.settings.whatsapp else {
         return Ok(Sent::Failed("whatsapp is not configured".into()));
     };
@@ -139,10 +171,27 @@ async fn send_template(state: &AppState, client: &whatsapp::WhatsappClient, row:
         None => None,
     }
     .unwrap_or_else(|| state.settings.lang.code().to_string());
-    let result = client.send_template(&row.external_user, &settings.reminder_template, &lang, &row.text).await;
+    let result = client.send_template(&row.external_user, &settings.reminder_template, &lang, text).await;
     Ok(match result {
         Ok(wamid) => Sent::Template { external_id: wamid },
-        Err(e) if e.is_transient() => Sent::Retry(e.to_string()),
+        Err(e) if e.is_transient() => Sent::retry(&e, e.retry_after()),
         Err(e) => Sent::Failed(e.to_string()),
     })
+}
+
+/// "(Sent late: it was due today at 08:00.)" in the user's language and timezone, for a push
+/// that failed before and is going out well after it was queued; `None` otherwise.
+async fn late_note(state: &AppState, row: &Outbound) -> Result<Option<String>, DbErr> {
+    let now = state.clock.now();
+    if row.kind != outbound::KIND_PUSH || row.attempts == 0 || now - row.created_at <= LATE_NOTE_AFTER {
+        return Ok(None);
+    }
+    let user = match row.user_id {
+        Some(id) => users::get(&state.db, id).await?,
+        None => None,
+    };
+    let lang = user.as_ref().and_then(|u| Lang::from_code(&u.lang)).unwrap_or(state.settings.lang);
+    let tz: Tz = user.as_ref().and_then(|u| u.timezone.parse().ok()).unwrap_or(state.settings.timezone);
+    let when = when_phrase(lang, row.created_at.with_timezone(&tz), now.with_timezone(&tz));
+    Ok(Some(Msg::new("outbox-sent-late").arg("when", when).render(lang)))
 }

@@ -3,21 +3,26 @@
 //! `GET /` serves the page, `POST /api/chat` runs a turn and returns its replies,
 //! `GET /api/chat/messages?after=ID` returns what Ozer sent later (reminders). The user is
 //! identified by an HttpOnly session cookie, which is the external user id on this channel.
+//! Session ids are issued by the server only (`store::web_sessions`): a cookie naming any other
+//! id gets a fresh session. `OZER_RATE_LIMIT` applies per session as on the other channels (an
+//! over-limit message gets 429 and the polite notice, and runs no turn). The router is mounted
+//! only when `OZER_WEB_CHAT` is on (by default only for a loopback `OZER_PUBLIC_URL`).
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::header::{CONTENT_TYPE, COOKIE, SET_COOKIE};
-use axum::http::{HeaderMap, HeaderValue};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
+use super::access::{self, Verdict};
 use super::{Button, Channel, InboundMessage, Reply};
 use crate::app::AppState;
 use crate::error::AppError;
-use crate::store::outbound;
-use crate::turn;
+use crate::store::{inbound, outbound, web_sessions};
+use crate::{reply, turn, understand};
 
 const COOKIE_NAME: &str = "ozer_session";
 const PAGE: &str = include_str!("web_page.html");
@@ -60,14 +65,16 @@ async fn chat(
     body: Result<Json<ChatRequest>, JsonRejection>,
 ) -> Result<Response, AppError> {
     let Json(req) = body?;
-    let (session, is_new) = session(&headers);
+    let (session, is_new) = session(&state, &headers).await?;
     let client_id = req.id.filter(|id| !id.is_empty() && id.len() <= 100);
     let message_id = client_id.map(|id| format!("{session}:{id}")).unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
     let mut msg = InboundMessage::new(Channel::Web, &session, &message_id, &req.text);
     msg.button = req.button.filter(|b| !b.is_empty());
     msg.received_at = state.clock.now();
-    let replies = turn::accept_and_run(&state, msg).await?;
-    let mut res = Json(ChatResponse { replies }).into_response();
+    let mut res = match rate_limited(&state, &msg).await? {
+        Some(notice) => (StatusCode::TOO_MANY_REQUESTS, Json(ChatResponse { replies: vec![notice] })).into_response(),
+        None => Json(ChatResponse { replies: turn::accept_and_run(&state, msg).await? }).into_response(),
+    };
     if is_new {
         set_cookie(&mut res, &state, &session);
     }
@@ -100,7 +107,7 @@ async fn messages(
     headers: HeaderMap,
     Query(q): Query<FeedQuery>,
 ) -> Result<Response, AppError> {
-    let (session, is_new) = session(&headers);
+    let (session, is_new) = session(&state, &headers).await?;
     let (messages, last_id) = match q.after {
         None => (Vec::new(), outbound::last_id(&state.db, Channel::Web, &session).await?),
         Some(after) => {
@@ -123,24 +130,41 @@ async fn messages(
     Ok(res)
 }
 
-/// The session id from the cookie, or a new random one (and `true` to set the cookie).
-fn session(headers: &HeaderMap) -> (String, bool) {
-    let existing = headers
+/// The polite notice when this session is over `OZER_RATE_LIMIT`; a resend of a message already
+/// stored is not a new message and is never limited.
+async fn rate_limited(state: &AppState, msg: &InboundMessage) -> Result<Option<Reply>, AppError> {
+    if inbound::find(&state.db, msg.channel, &msg.message_id).await?.is_some() {
+        return Ok(None);
+    }
+    let verdict = access::check(&state.db, &state.settings, msg, msg.received_at).await?;
+    if verdict == Verdict::Allow {
+        return Ok(None);
+    }
+    let lang = understand::lang::detect(&msg.text).unwrap_or(state.settings.lang);
+    Ok(Some(Reply::text(reply::t(lang, "channel-rate-limited"))))
+}
+
+/// The session id from the cookie when the server issued it, or a newly issued one (and `true`
+/// to set the cookie).
+async fn session(state: &AppState, headers: &HeaderMap) -> Result<(String, bool), AppError> {
+    let claimed = headers
         .get_all(COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, value)| *name == COOKIE_NAME && valid_session(value))
+        .filter(|(name, value)| *name == COOKIE_NAME && well_formed(value))
         .map(|(_, value)| value.to_string());
-    match existing {
-        Some(id) => (id, false),
-        None => (uuid::Uuid::new_v4().simple().to_string(), true),
+    for id in claimed {
+        if web_sessions::issued(&state.db, &id).await? {
+            return Ok((id, false));
+        }
     }
+    Ok((web_sessions::issue(&state.db, state.clock.now()).await?, true))
 }
 
-/// Only ids Ozer could have issued: 32 hex digits. Anything else starts a new session.
-fn valid_session(value: &str) -> bool {
+/// The shape of the ids Ozer issues (32 hex digits); anything else is not even looked up.
+fn well_formed(value: &str) -> bool {
     value.len() == 32 && value.bytes().all(|b| b.is_ascii_hexdigit())
 }
 

@@ -1,9 +1,12 @@
 //! Conversation state between turns: the pending question (confirm? which one?) a message may
 //! answer. "yes"/"כן" confirms, "no"/"לא" cancels, "2"/"השני"/"the second one"/a button tap
 //! picks; anything else drops the question and is handled as a new message. Questions expire
-//! (store::pending::TTL), after which a reply is a fresh message too.
+//! (store::pending::TTL), after which a reply is a fresh message too. A button tap answers
+//! only the question its button belongs to ([`buttons`]): a tap on an answered, expired or
+//! replaced question gets "that question is no longer open" and changes nothing.
 
 mod answer;
+pub mod buttons;
 pub mod commands;
 pub mod timezone;
 
@@ -18,11 +21,20 @@ pub use answer::{choice_index, yes_no};
 /// message is not an answer and goes through understanding as usual.
 pub async fn try_answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<Said>, ResolveError> {
     let now = ctx.time.now.to_utc();
-    let Some(open) = pending::current(ctx.db, ctx.user.id, now).await? else {
-        // A tap on a button of a question that is gone: say so rather than guess.
-        let stale = button.is_some_and(|b| b.starts_with("confirm:") || b.starts_with("choice:"));
-        return Ok(stale.then(|| Said::msg(Msg::new("question-expired"))));
+    let tap = button.and_then(buttons::parse);
+    let open = pending::current(ctx.db, ctx.user.id, now).await?;
+    // A tap answers only its own question; on one that is gone (answered, expired, replaced
+    // by a newer question) say so, and leave any newer question open.
+    if let Some(tap) = tap
+        && (tap.question.is_none() || open.as_ref().map(|o| o.id) != tap.question)
+    {
+        return Ok(Some(Said::msg(Msg::new("question-expired"))));
+    }
+    let Some(open) = open else {
+        return Ok(None);
     };
+    let unbound = tap.map(|t| t.answer.unbound());
+    let button = unbound.as_deref().or(button);
     // Whatever the message is, the question is answered or abandoned now.
     pending::clear(ctx.db, ctx.user.id).await?;
     match open.kind.as_str() {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Ctx, ResolveError, StepResult, list, task};
 use crate::channels::Button;
+use crate::conversation::buttons;
 use crate::reply::{Msg, Said};
 use crate::store::pending;
 
@@ -49,10 +50,10 @@ pub async fn run(ctx: &Ctx<'_>, action: &Action) -> Result<StepResult, ResolveEr
 /// Asks "are you sure?" with yes/no buttons, bound to `action`.
 pub async fn ask_confirm(ctx: &Ctx<'_>, question: Msg, action: Action) -> Result<StepResult, ResolveError> {
     let payload = serde_json::to_value(&action).unwrap_or_default();
-    pending::put(ctx.db, ctx.user.id, CONFIRM, &payload, ctx.time.now.to_utc()).await?;
+    let open = pending::put(ctx.db, ctx.user.id, CONFIRM, &payload, ctx.time.now.to_utc()).await?;
     let buttons = vec![
-        Button { label: crate::reply::t(ctx.lang, "button-yes"), payload: "confirm:yes".into() },
-        Button { label: crate::reply::t(ctx.lang, "button-no"), payload: "confirm:no".into() },
+        Button { label: crate::reply::t(ctx.lang, "button-yes"), payload: buttons::confirm(open.id, true) },
+        Button { label: crate::reply::t(ctx.lang, "button-no"), payload: buttons::confirm(open.id, false) },
     ];
     Ok(StepResult { said: Said { msg: question, clause: None, buttons }, data: serde_json::Value::Null })
 }
@@ -60,16 +61,16 @@ pub async fn ask_confirm(ctx: &Ctx<'_>, question: Msg, action: Action) -> Result
 /// Asks which one, listing the options numbered (and as buttons).
 pub async fn ask_choice(ctx: &Ctx<'_>, question: Msg, choices: Vec<Choice>) -> Result<StepResult, ResolveError> {
     let numbered: Vec<String> = choices.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, c.label)).collect();
+    let payload = serde_json::to_value(&choices).unwrap_or_default();
+    let open = pending::put(ctx.db, ctx.user.id, CHOOSE, &payload, ctx.time.now.to_utc()).await?;
     let buttons = choices
         .iter()
         .enumerate()
         .map(|(i, c)| Button {
             label: format!("{}. {}", i + 1, short(&c.label, 40)),
-            payload: format!("choice:{}", i + 1),
+            payload: buttons::choice(open.id, i + 1),
         })
         .collect();
-    let payload = serde_json::to_value(&choices).unwrap_or_default();
-    pending::put(ctx.db, ctx.user.id, CHOOSE, &payload, ctx.time.now.to_utc()).await?;
     let msg = question.arg("options", numbered.join("\n"));
     Ok(StepResult { said: Said { msg, clause: None, buttons }, data: serde_json::Value::Null })
 }

@@ -11,6 +11,7 @@ pub mod pending;
 pub mod steps;
 pub mod tasks;
 pub mod users;
+pub mod web_sessions;
 
 use std::time::Duration;
 

@@ -175,22 +175,32 @@ pub async fn mark_sent(
         .map(|_| ())
 }
 
-/// Schedules another attempt after an exponential backoff (2 s, 4 s, ... up to 10 minutes), or
-/// gives up after `max_attempts`.
+/// The longest wait between two attempts: a long outage is retried every 10 minutes.
+pub const MAX_BACKOFF: Duration = Duration::minutes(10);
+
+/// The wait before attempt `attempts + 1`: 2 s, 4 s, 8 s ... capped at [`MAX_BACKOFF`], and never
+/// shorter than what the platform asked for (`not_before`, e.g. Telegram's `retry_after`).
+pub fn backoff(attempts: i32, not_before: Option<Duration>) -> Duration {
+    let exponential = Duration::seconds(2_i64 << attempts.clamp(0, 20)).min(MAX_BACKOFF);
+    not_before.map_or(exponential, |wait| wait.max(exponential))
+}
+
+/// Schedules another attempt after [`backoff`], or gives up (failed) once the message has been
+/// retried for `retry_for` since it was queued.
 pub async fn mark_retry(
     db: &impl ConnectionTrait,
     row: &Outbound,
     error: &str,
     now: DateTime<Utc>,
-    max_attempts: i32,
+    not_before: Option<Duration>,
+    retry_for: Duration,
 ) -> Result<(), DbErr> {
     let attempts = row.attempts + 1;
-    let status = if attempts >= max_attempts { FAILED } else { PENDING };
-    let backoff = Duration::seconds((2_i64 << attempts.min(9)).min(600));
+    let status = if now - row.created_at >= retry_for { FAILED } else { PENDING };
     outbound_message::Entity::update_many()
         .col_expr(outbound_message::Column::Status, Expr::value(status))
         .col_expr(outbound_message::Column::Attempts, Expr::value(attempts))
-        .col_expr(outbound_message::Column::NextAttemptAt, Expr::value(now + backoff))
+        .col_expr(outbound_message::Column::NextAttemptAt, Expr::value(now + backoff(row.attempts, not_before)))
         .col_expr(outbound_message::Column::Error, Expr::value(Some(error.to_string())))
         .filter(outbound_message::Column::Id.eq(row.id))
         .exec(db)
@@ -206,4 +216,22 @@ pub async fn mark_failed(db: &impl ConnectionTrait, id: i64, error: &str) -> Res
         .exec(db)
         .await
         .map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_from_two_seconds_and_caps_at_ten_minutes() {
+        let secs: Vec<i64> = (0..12).map(|a| backoff(a, None).num_seconds()).collect();
+        assert_eq!(secs, [2, 4, 8, 16, 32, 64, 128, 256, 512, 600, 600, 600]);
+        assert_eq!(backoff(i32::MAX, None), MAX_BACKOFF);
+    }
+
+    #[test]
+    fn backoff_never_comes_before_the_platforms_retry_after() {
+        assert_eq!(backoff(0, Some(Duration::seconds(120))), Duration::seconds(120));
+        assert_eq!(backoff(3, Some(Duration::seconds(1))), Duration::seconds(16));
+    }
 }

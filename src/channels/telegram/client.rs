@@ -53,6 +53,14 @@ impl SendError {
     pub fn is_transient(&self) -> bool {
         matches!(self, SendError::Transient { .. })
     }
+
+    /// Telegram's own `retry_after` (a 429 too long to wait out inline): no retry before it.
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            SendError::Transient { retry_after, .. } => *retry_after,
+            _ => None,
+        }
+    }
 }
 
 /// The parts of `getWebhookInfo` worth showing an operator.

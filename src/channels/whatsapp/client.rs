@@ -71,6 +71,21 @@ impl SendError {
     pub fn is_transient(&self) -> bool {
         matches!(self, SendError::Transient(_))
     }
+
+    /// The least wait before trying again when WhatsApp is throttling us. Graph gives no
+    /// `retry_after`, so the wait follows what each limit is documented to reset on: the pair
+    /// rate limit (131056, one number messaged too often) and throughput (130429) within a
+    /// minute, the account and app call limits (80007, 4) within the hour, so five minutes
+    /// between tries; a bare HTTP 429 waits a minute.
+    pub fn retry_after(&self) -> Option<Duration> {
+        let SendError::Transient(failure) = self else { return None };
+        match failure.code {
+            Some(80_007 | 4) => Some(Duration::from_secs(300)),
+            Some(130_429 | 131_056) => Some(Duration::from_secs(60)),
+            _ if failure.http_status == Some(429) => Some(Duration::from_secs(60)),
+            _ => None,
+        }
+    }
 }
 
 /// Graph API client for one business phone number, with an injectable base URL.

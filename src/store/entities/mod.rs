@@ -10,3 +10,4 @@ pub mod pending_interaction;
 pub mod task;
 pub mod turn_step;
 pub mod user;
+pub mod web_session;
