@@ -1,6 +1,6 @@
 //! The web chat page's own script, run in Node (tests/web_page/resend.js) against a running
 //! Ozer: after a network error the page resends once with the same id, so the message runs once
-//! and its reply is shown.
+//! and its reply is shown; while the send takes over a second, "…" shows that Ozer is working.
 
 mod common;
 
@@ -47,6 +47,9 @@ async fn after_a_network_error_the_page_resends_once_with_the_same_id() {
         .collect();
     assert_eq!(shown.len(), 1, "{seen}");
     assert!(shown[0].contains("eminder") && !shown[0].contains("offline"), "{seen}");
+    // The send took over a second (the resend waits one): "…" was shown meanwhile, and is gone.
+    assert!(seen["appended"].as_array().unwrap().iter().any(|c| c == "msg ozer typing"), "{seen}");
+    assert!(seen["shown"].as_array().unwrap().iter().all(|m| m["who"] != "msg ozer typing"), "{seen}");
     let inbound = inbound_message::Entity::find().all(&app.state.db).await.unwrap();
     assert_eq!(inbound.len(), 1, "the resent message ran once");
 }

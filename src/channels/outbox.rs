@@ -29,7 +29,7 @@ pub const RETRY_FOR: chrono::Duration = chrono::Duration::hours(24);
 /// A push first queued longer ago than this, and delayed by failed attempts, says it is late.
 const LATE_NOTE_AFTER: chrono::Duration = chrono::Duration::minutes(2);
 /// Rows claimed per round.
-const BATCH: u64 = 20;
+const BATCH: u64 = 100;
 
 /// What one send came to.
 enum Sent {
@@ -61,10 +61,34 @@ pub async fn dispatch_once(state: &AppState) -> Result<usize, DbErr> {
         if rows.is_empty() {
             return Ok(handled);
         }
+        // One user's messages go in order; different users' concurrently.
+        let mut by_user: std::collections::BTreeMap<(String, String), Vec<Outbound>> = Default::default();
         for row in rows {
-            let sent = send(state, &row).await?;
-            settle(state, &row, sent).await?;
-            handled += 1;
+            by_user.entry((row.channel.clone(), row.external_user.clone())).or_default().push(row);
+        }
+        let mut senders = tokio::task::JoinSet::new();
+        for (_, rows) in by_user {
+            let state = state.clone();
+            senders.spawn(async move {
+                let mut handled = 0;
+                for row in rows {
+                    // The lease is renewed just before the send: a row another sender took over
+                    // after our lease ran out is not sent (again) by us.
+                    let Some(row) = outbound::renew(&state.db, &row, state.clock.now()).await? else {
+                        continue;
+                    };
+                    let sent = send(&state, &row).await?;
+                    settle(&state, &row, sent).await?;
+                    handled += 1;
+                }
+                Ok::<usize, DbErr>(handled)
+            });
+        }
+        while let Some(done) = senders.join_next().await {
+            match done {
+                Ok(result) => handled += result?,
+                Err(e) => tracing::error!(error = %e, "an outbox sender stopped"),
+            }
         }
     }
 }
@@ -94,8 +118,8 @@ async fn settle(state: &AppState, row: &Outbound, sent: Sent) -> Result<(), DbEr
         Sent::Retry { .. } => {}
     }
     match sent {
-        Sent::Done { external_id } => outbound::mark_sent(&state.db, row.id, external_id, now).await,
-        Sent::Template { external_id } => delivery::mark_sent_template(&state.db, row.id, external_id, now).await,
+        Sent::Done { external_id } => outbound::mark_sent(&state.db, row, external_id, now).await.map(|_| ()),
+        Sent::Template { external_id } => delivery::mark_sent_template(&state.db, row, external_id, now).await,
         Sent::Retry { error, after } => {
             tracing::warn!(id = row.id, attempts = row.attempts + 1, %error, "send failed; will retry");
             let after = after.and_then(|d| chrono::Duration::from_std(d).ok());
@@ -103,7 +127,7 @@ async fn settle(state: &AppState, row: &Outbound, sent: Sent) -> Result<(), DbEr
         }
         Sent::Failed(error) => {
             tracing::error!(id = row.id, %error, "send failed for good");
-            outbound::mark_failed(&state.db, row.id, &error).await
+            outbound::mark_failed(&state.db, row, &error).await
         }
     }
 }

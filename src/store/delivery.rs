@@ -96,14 +96,16 @@ pub async fn record_status(
 /// Marks a message sent as the pre-approved template.
 pub async fn mark_sent_template(
     db: &impl ConnectionTrait,
-    id: i64,
+    row: &outbound::Outbound,
     external_id: String,
     now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
-    outbound::mark_sent(db, id, Some(external_id), now).await?;
+    if !outbound::mark_sent(db, row, Some(external_id), now).await? {
+        return Ok(());
+    }
     outbound_message::Entity::update_many()
         .col_expr(outbound_message::Column::ViaTemplate, Expr::value(true))
-        .filter(outbound_message::Column::Id.eq(id))
+        .filter(outbound_message::Column::Id.eq(row.id))
         .exec(db)
         .await
         .map(|_| ())

@@ -152,27 +152,57 @@ pub async fn claim_due(
     for row in rows {
         let mut am: outbound_message::ActiveModel = row.into();
         am.status = Set(SENDING.to_string());
-        am.next_attempt_at = Set(now + LEASE);
+        am.next_attempt_at = Set(lease_until(now));
         claimed.push(am.update(&txn).await?);
     }
     txn.commit().await?;
     Ok(claimed)
 }
 
+/// The end of a lease taken at `now`, in whole microseconds (what PostgreSQL stores), because the
+/// lease is also the claim's fencing token and is compared for equality.
+fn lease_until(now: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::SubsecRound;
+    (now + LEASE).trunc_subsecs(6)
+}
+
+/// The fence of a claimed row: it is still this sender's only while it is `sending` under the very
+/// lease this sender took. Once the lease ran out and another sender claimed the row, the old
+/// sender can neither mark it nor send it again.
+fn ours(row: &Outbound) -> Condition {
+    Condition::all()
+        .add(outbound_message::Column::Id.eq(row.id))
+        .add(outbound_message::Column::Status.eq(SENDING))
+        .add(outbound_message::Column::NextAttemptAt.eq(row.next_attempt_at))
+}
+
+/// Renews the lease of a claimed row just before it is sent. `None`: the row is no longer this
+/// sender's (its lease ran out and another sender took it, or it was settled): do not send it.
+pub async fn renew(db: &impl ConnectionTrait, row: &Outbound, now: DateTime<Utc>) -> Result<Option<Outbound>, DbErr> {
+    let until = lease_until(now);
+    let res = outbound_message::Entity::update_many()
+        .col_expr(outbound_message::Column::NextAttemptAt, Expr::value(until))
+        .filter(ours(row))
+        .exec(db)
+        .await?;
+    Ok((res.rows_affected == 1).then(|| Outbound { next_attempt_at: until, ..row.clone() }))
+}
+
+/// Marks a claimed row sent; false when it was no longer this sender's (see [`ours`]).
 pub async fn mark_sent(
     db: &impl ConnectionTrait,
-    id: i64,
+    row: &Outbound,
     external_id: Option<String>,
     now: DateTime<Utc>,
-) -> Result<(), DbErr> {
-    outbound_message::Entity::update_many()
+) -> Result<bool, DbErr> {
+    let res = outbound_message::Entity::update_many()
         .col_expr(outbound_message::Column::Status, Expr::value(SENT))
         .col_expr(outbound_message::Column::SentAt, Expr::value(Some(now)))
         .col_expr(outbound_message::Column::ExternalId, Expr::value(external_id))
-        .filter(outbound_message::Column::Id.eq(id))
+        .filter(ours(row))
         .exec(db)
-        .await
-        .map(|_| ())
+        .await?;
+    Ok(res.rows_affected == 1)
 }
 
 /// The longest wait between two attempts: a long outage is retried every 10 minutes.
@@ -202,17 +232,17 @@ pub async fn mark_retry(
         .col_expr(outbound_message::Column::Attempts, Expr::value(attempts))
         .col_expr(outbound_message::Column::NextAttemptAt, Expr::value(now + backoff(row.attempts, not_before)))
         .col_expr(outbound_message::Column::Error, Expr::value(Some(error.to_string())))
-        .filter(outbound_message::Column::Id.eq(row.id))
+        .filter(ours(row))
         .exec(db)
         .await
         .map(|_| ())
 }
 
-pub async fn mark_failed(db: &impl ConnectionTrait, id: i64, error: &str) -> Result<(), DbErr> {
+pub async fn mark_failed(db: &impl ConnectionTrait, row: &Outbound, error: &str) -> Result<(), DbErr> {
     outbound_message::Entity::update_many()
         .col_expr(outbound_message::Column::Status, Expr::value(FAILED))
         .col_expr(outbound_message::Column::Error, Expr::value(Some(error.to_string())))
-        .filter(outbound_message::Column::Id.eq(id))
+        .filter(ours(row))
         .exec(db)
         .await
         .map(|_| ())

@@ -9,10 +9,12 @@ const [page, base] = process.argv.slice(2);
 const html = fs.readFileSync(page, 'utf8');
 const script = html.slice(html.indexOf('<script>') + '<script>'.length, html.lastIndexOf('</script>'));
 
+const appended = [];
 function element() {
   return {
     children: [], value: '', textContent: '', className: '', dir: '', scrollTop: 0, scrollHeight: 0,
-    appendChild(child) { this.children.push(child); },
+    appendChild(child) { child.parent = this; this.children.push(child); appended.push(child.className); },
+    remove() { if (this.parent) this.parent.children = this.parent.children.filter((c) => c !== this); },
     addEventListener() {},
     focus() {},
   };
@@ -50,6 +52,6 @@ const page_api = new Function('document', 'fetch', script + '\nreturn { send };'
   for (let i = 0; i < 100 && !cookie; i++) await new Promise((r) => setTimeout(r, 20));
   await page_api.send('help');
   const shown = nodes.log.children.map((m) => ({ who: m.className, text: m.textContent }));
-  console.log(JSON.stringify({ posts, shown }));
+  console.log(JSON.stringify({ posts, shown, appended }));
   process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });
