@@ -17,6 +17,8 @@ use crate::understand::time::{self, Found};
 use crate::understand::{Lang, Resolver, Step, Understanding, lang};
 
 mod build;
+mod shape;
+mod when;
 
 /// One step's tokens: `start..end`, with the command beginning at `content` (after any
 /// conjunction tokens).
