@@ -282,8 +282,12 @@ fn better_time<'a>(
     if !matches!(step.resolver, Resolver::Task | Resolver::Calendar) {
         return (time.map(Cow::Borrowed), None);
     }
+    let evening = |m: TimeMatch| when::evening_meal(msg, r, &m).unwrap_or(m);
     if let Some(both) = when::combined(msg, r) {
-        return (Some(Cow::Owned(both)), None);
+        return (Some(Cow::Owned(evening(both))), None);
+    }
+    if let Some(later) = time.and_then(|m| when::evening_meal(msg, r, m)) {
+        return (Some(Cow::Owned(later)), None);
     }
     if step.action == Action::Update
         && time.is_none_or(|m| m.grain >= Grain::Day)

@@ -50,3 +50,28 @@ pub(super) fn new_time(msg: &Msg<'_>, r: &Range<usize>) -> Option<(TimeMatch, Ra
     }
     None
 }
+
+/// Meals that happen in the evening: "dinner at 7" is 19:00 even with a date, where a bare hour
+/// 7–11 would be morning.
+const EVENING_MEALS: &[&str] = &["dinner", "supper", "drinks", "ערב"];
+
+/// Moves a morning hour to the evening when the step is an evening meal and the user did not
+/// say "am" or "morning" ("ארוחת ערב עם אמא ביום ראשון בשמונה" is 20:00).
+pub(super) fn evening_meal(msg: &Msg<'_>, r: &Range<usize>, m: &TimeMatch) -> Option<TimeMatch> {
+    use chrono::Timelike;
+    let meal = r.clone().any(|i| {
+        let t = msg.toks[i].text;
+        EVENING_MEALS.contains(&t)
+            && (t != "ערב" || i > 0 && matches!(msg.toks[i - 1].text, "ארוחת" | "הארוחת" | "לארוחת"))
+    });
+    let said = msg.text.get(m.span.clone())?.to_lowercase();
+    let explicit = ["am", "a.m", "morning", "בבוקר", "בוקר", "pm", "p.m", "בערב", "ערב"].iter().any(|w| said.contains(w));
+    let h = m.value.hour();
+    if !meal || explicit || m.grain >= Grain::Day || !(5..12).contains(&h) {
+        return None;
+    }
+    let mut later = m.clone();
+    later.value += chrono::Duration::hours(12);
+    later.point = later.point.map(|p| p + chrono::Duration::hours(12));
+    Some(later)
+}
