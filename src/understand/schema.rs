@@ -85,7 +85,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("כבוצעה", 0.8), ("עשיתי את", 0.6), ("תסמן", 0.4), ("הושלם", 0.7), ("הושלמה", 0.7), ("הושלמו", 0.7), ("בוצעה", 0.7),
                 ],
                 en: &[
-                    ("as done", 0.8), ("as complete", 0.8), ("as completed", 0.8), ("mark", 0.3),
+                    ("as done", 0.8), ("as complete", 0.8), ("as completed", 0.8), ("mark", 0.5),
                     ("i finished", 0.9), ("finished", 0.5), ("i'm done with", 0.9), ("done with", 0.6),
                     ("i completed", 0.9), ("check off", 0.5), ("i did", 0.4),
                 ],

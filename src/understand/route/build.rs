@@ -163,6 +163,8 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
             None => fallback(msg, body, time.is_some()),
         }
     };
+    let moves_a_meeting = matches!(action, Action::Delete | Action::Update) && met_at(msg, &r);
+    let resolver = if resolver == Resolver::Task && moves_a_meeting { Resolver::Calendar } else { resolver };
     let mut step = Step::new(resolver, action, conf.clamp(0.0, 1.0));
     step.runner_up = second.filter(|s| *s != (resolver, action));
     fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
@@ -170,6 +172,16 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         step.except = shape::exceptions(msg, from, seg.end);
     }
     step
+}
+
+/// "cancel my 3pm with Jenna", "תזיז את השתיים עם דנה": a time *with* someone names an event.
+fn met_at(msg: &Msg<'_>, r: &Range<usize>) -> bool {
+    msg.times.iter().any(|(f, tr)| {
+        matches!(f, Found::Time(m) if m.grain < Grain::Day)
+            && tr.start >= r.start
+            && tr.end < r.end
+            && matches!(msg.toks[tr.end].text, "with" | "עמ")
+    })
 }
 
 /// The opening words of a past-tense report, as the command words a title leaves out.
