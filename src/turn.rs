@@ -160,6 +160,9 @@ async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
         return Ok(said);
     }
     let understanding = understand::understand(text, ctx.time.now, ctx.lang);
+    if let Some(said) = conversation::clarify::ask_if_unsure(ctx, &understanding).await? {
+        return Ok(vec![said]);
+    }
     let plan = Plan::from_understanding(&understanding);
     let mut results: Vec<StepResult> = Vec::with_capacity(plan.steps.len());
     for step in &plan.steps {

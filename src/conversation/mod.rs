@@ -4,6 +4,7 @@
 //! (store::pending::TTL), after which a reply is a fresh message too.
 
 mod answer;
+pub mod clarify;
 pub mod commands;
 pub mod timezone;
 

@@ -20,6 +20,9 @@ pub enum Action {
     CreateTask { title: String, due: DateTime<Utc>, local_time: Option<String>, recurrence: Option<String> },
     DeleteList { id: i64 },
     RemoveItems { list_id: i64, ids: Vec<i64> },
+    /// one reading of an unsure message, chosen by the user: runs as understood then, with the
+    /// message's own text, and no new routing pass (conversation/clarify.rs)
+    RunStep { text: String, step: Box<crate::understand::Step> },
 }
 
 /// One numbered option of a choice, and the action it runs.
@@ -43,7 +46,20 @@ pub async fn run(ctx: &Ctx<'_>, action: &Action) -> Result<StepResult, ResolveEr
         }
         Action::DeleteList { id } => list::delete_id(ctx, *id).await,
         Action::RemoveItems { list_id, ids } => list::remove_ids(ctx, *list_id, ids).await,
+        Action::RunStep { text, step } => run_step(ctx, text, step).await,
     }
+}
+
+async fn run_step(ctx: &Ctx<'_>, text: &str, step: &crate::understand::Step) -> Result<StepResult, ResolveError> {
+    let original = Ctx { db: ctx.db, user: ctx.user, lang: ctx.lang, time: ctx.time, text, display_name: ctx.display_name };
+    let planned = crate::plan::PlannedStep {
+        id: 0,
+        resolver: step.resolver,
+        action: step.action,
+        slots: step.clone(),
+        depends_on: Vec::new(),
+    };
+    Box::pin(super::run(&original, &planned, &[])).await
 }
 
 /// Asks "are you sure?" with yes/no buttons, bound to `action`.

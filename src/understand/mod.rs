@@ -21,6 +21,7 @@ pub mod time;
 mod tests;
 
 pub use lang::Lang;
+pub use route::UNSURE;
 
 /// The resolvers a step can be handed to; the names are those of UNDERSTAND.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -159,10 +160,11 @@ pub struct Step {
     /// "clear Sunday except the standup": titles the step must leave alone
     #[serde(default)]
     pub except: Vec<String>,
-    /// the second most likely reading of this step, when there is one: what Ozer offers
-    /// alongside the first when it is unsure (conversation/clarify.rs)
+    /// the second most likely reading of a low-confidence step (another resolver, its own
+    /// slots): what Ozer offers beside this one when it asks instead of guessing
+    /// (conversation/clarify.rs)
     #[serde(default)]
-    pub runner_up: Option<(Resolver, Action)>,
+    pub alternative: Option<Box<Step>>,
     /// "remind me an hour before" -> the earlier step it refers to (index into steps)
     pub depends_on: Vec<usize>,
     /// 0.0..=1.0; below ~0.6 the pipeline asks the LLM planner (when configured) or the user.
@@ -184,7 +186,7 @@ impl Step {
             items: Vec::new(),
             query: None,
             except: Vec::new(),
-            runner_up: None,
+            alternative: None,
             depends_on: Vec::new(),
             confidence,
             time_problem: None,

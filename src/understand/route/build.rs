@@ -17,8 +17,8 @@ struct Choice {
     action: Action,
     score: f32,
     runner_up: f32,
-    /// the best reading of another resolver, if any scored
-    second: Option<(usize, Action)>,
+    /// the best reading of another resolver, if any scored, with its matches
+    second: Option<(usize, Action, Vec<PatMatch>)>,
     used: Vec<PatMatch>,
 }
 
@@ -67,7 +67,7 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
     let (score, _, resolver, action, used) = it.next()?;
     let second = it.find(|x| x.2 != resolver);
     let runner_up = second.as_ref().map_or(0.0, |x| x.0);
-    let second = second.map(|x| (x.2, x.3));
+    let second = second.map(|x| (x.2, x.3, x.4));
     Some(Choice { resolver, action, score, runner_up, second, used })
 }
 
@@ -131,7 +131,7 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     let choice = choose(msg, body).filter(|c| c.score >= 0.45);
     let strong = choice.as_ref().is_some_and(|c| c.score >= 0.9);
     let time = first_time(msg, &r);
-    let second = choice.as_ref().and_then(|c| c.second).map(|(ri, a)| (SCHEMAS[ri].resolver, a));
+    let second = choice.as_ref().and_then(|c| c.second.clone());
     let (resolver, action, conf, used) = if !strong && shape::asks_outside(msg, body) {
         (Resolver::General, Action::Chat, 0.7, Vec::new())
     } else if let Some(ti) = shape::clears_window(msg, body).filter(|_| !strong || exc.is_some()) {
@@ -160,18 +160,48 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                 }
                 (res, action, conf, c.used)
             }
-            None => fallback(msg, body, time.is_some()),
+            None => {
+                let (res, act, conf, used) = fallback(msg, body, time.is_some());
+                let mut step = Step::new(res, act, conf);
+                fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
+                step.alternative = fallback_alternative(msg, body, &step, time.map(|(m, _)| m));
+                return step;
+            }
         }
     };
     let moves_a_meeting = matches!(action, Action::Delete | Action::Update) && met_at(msg, &r);
     let resolver = if resolver == Resolver::Task && moves_a_meeting { Resolver::Calendar } else { resolver };
     let mut step = Step::new(resolver, action, conf.clamp(0.0, 1.0));
-    step.runner_up = second.filter(|s| *s != (resolver, action));
     fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
+    if step.confidence < UNSURE
+        && let Some((ri, a, used2)) = second
+        && SCHEMAS[ri].resolver != resolver
+    {
+        let mut alt = Step::new(SCHEMAS[ri].resolver, a, step.confidence);
+        fill(msg, body, &mut alt, &used2, time.map(|(m, _)| m));
+        step.alternative = Some(Box::new(alt));
+    }
     if let Some((_, from)) = exc {
         step.except = shape::exceptions(msg, from, seg.end);
     }
     step
+}
+
+/// Below this confidence a step is a guess: the pipeline asks (the LLM planner when there is one,
+/// else the user) rather than act on it.
+pub const UNSURE: f32 = 0.6;
+
+/// A step read by its shape alone (a time and some words) is a reminder or an event, a question
+/// about a day is the calendar or the task list: the other reading of each.
+fn fallback_alternative(msg: &Msg<'_>, seg: Seg, step: &Step, time: Option<&TimeMatch>) -> Option<Box<Step>> {
+    let (res, act) = match (step.resolver, step.action) {
+        (Resolver::Task, Action::Create) => (Resolver::Calendar, Action::Create),
+        (Resolver::Calendar, Action::Find) => (Resolver::Task, Action::List),
+        _ => return None,
+    };
+    let mut alt = Step::new(res, act, step.confidence);
+    fill(msg, seg, &mut alt, &[], time);
+    Some(Box::new(alt))
 }
 
 /// "cancel my 3pm with Jenna", "תזיז את השתיים עם דנה": a time *with* someone names an event.
