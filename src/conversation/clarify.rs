@@ -60,12 +60,7 @@ fn reading_id(s: &Step) -> &'static str {
     }
 }
 
-/// A button's text: the reading, and what it is about when the message named it.
+/// A button's text: the reading alone, so that typing it ("a reminder", "תזכורת") picks it too.
 fn label(ctx: &Ctx<'_>, s: &Step) -> String {
-    let what = crate::reply::t(ctx.lang, reading_id(s));
-    let about = s.title.as_deref().or(s.query.as_deref()).or(s.list.as_deref());
-    match about {
-        Some(a) => format!("{what}: {}", actions::short(a, 30)),
-        None => what,
-    }
+    crate::reply::t(ctx.lang, reading_id(s))
 }

@@ -300,6 +300,10 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             step.list = ls.list;
             if matches!(step.action, Action::Add | Action::Remove) {
                 step.items = ls.items;
+                // a list named and items found: the slots confirm the reading
+                if step.list.is_some() && !step.items.is_empty() {
+                    step.confidence = step.confidence.max(0.7);
+                }
             }
         }
         (Resolver::Gmail | Resolver::Memory, Action::Store) => step.title = leftover(),
