@@ -13,16 +13,39 @@ use crate::store::pending;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Action {
-    CompleteTasks { ids: Vec<i64> },
-    DeleteTasks { ids: Vec<i64> },
-    RescheduleTask { id: i64, due: DateTime<Utc> },
-    RenameTask { id: i64, title: String },
-    CreateTask { title: String, due: DateTime<Utc>, local_time: Option<String>, recurrence: Option<String> },
-    DeleteList { id: i64 },
-    RemoveItems { list_id: i64, ids: Vec<i64> },
+    CompleteTasks {
+        ids: Vec<i64>,
+    },
+    DeleteTasks {
+        ids: Vec<i64>,
+    },
+    RescheduleTask {
+        id: i64,
+        due: DateTime<Utc>,
+    },
+    RenameTask {
+        id: i64,
+        title: String,
+    },
+    CreateTask {
+        title: String,
+        due: DateTime<Utc>,
+        local_time: Option<String>,
+        recurrence: Option<String>,
+    },
+    DeleteList {
+        id: i64,
+    },
+    RemoveItems {
+        list_id: i64,
+        ids: Vec<i64>,
+    },
     /// one reading of an unsure message, chosen by the user: runs as understood then, with the
     /// message's own text, and no new routing pass (conversation/clarify.rs)
-    RunStep { text: String, step: Box<crate::understand::Step> },
+    RunStep {
+        text: String,
+        step: Box<crate::understand::Step>,
+    },
 }
 
 /// One numbered option of a choice, and the action it runs.
@@ -51,7 +74,8 @@ pub async fn run(ctx: &Ctx<'_>, action: &Action) -> Result<StepResult, ResolveEr
 }
 
 async fn run_step(ctx: &Ctx<'_>, text: &str, step: &crate::understand::Step) -> Result<StepResult, ResolveError> {
-    let original = Ctx { db: ctx.db, user: ctx.user, lang: ctx.lang, time: ctx.time, text, display_name: ctx.display_name };
+    let original =
+        Ctx { db: ctx.db, user: ctx.user, lang: ctx.lang, time: ctx.time, text, display_name: ctx.display_name };
     let planned = crate::plan::PlannedStep {
         id: 0,
         resolver: step.resolver,

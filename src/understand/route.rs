@@ -204,6 +204,12 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
 pub fn asks_outside(text: &str) -> bool {
     let norm = Normalized::new(text);
     let toks = norm.tokens();
-    let msg = Msg { text, toks: &toks, pats: &[], times: &[], now: chrono::DateTime::UNIX_EPOCH.with_timezone(&chrono_tz::UTC) };
+    let msg = Msg {
+        text,
+        toks: &toks,
+        pats: &[],
+        times: &[],
+        now: chrono::DateTime::UNIX_EPOCH.with_timezone(&chrono_tz::UTC),
+    };
     shape::asks_outside(&msg, Seg { start: 0, content: 0, end: toks.len() })
 }

@@ -224,13 +224,9 @@ fn name_then_items(
 /// its list by gluing "ל" (to) or "מ" (from) to it, after the items or right after the verb. The
 /// first word counts only with an unambiguous prefix ("לקניות", "מהקניות"), since an item may
 /// itself begin with מ or ל ("מלפפונים"); the last word also with a bare "מ".
-fn he_glued_target(
-    text: &str,
-    toks: &[Token<'_>],
-    r: Range<usize>,
-    keep: &dyn Fn(usize) -> bool,
-) -> Option<ListSlots> {
-    let words: Vec<usize> = r.clone().filter(|&i| keep(i) && toks[i].kind == Kind::He && !edge_stop(&toks[i])).collect();
+fn he_glued_target(text: &str, toks: &[Token<'_>], r: Range<usize>, keep: &dyn Fn(usize) -> bool) -> Option<ListSlots> {
+    let words: Vec<usize> =
+        r.clone().filter(|&i| keep(i) && toks[i].kind == Kind::He && !edge_stop(&toks[i])).collect();
     let (&first, &last) = (words.first()?, words.last()?);
     if words.len() < 2 {
         return None;

@@ -12,8 +12,30 @@ use crate::understand::time::{Found, Grain};
 
 /// Words that may come before the verb of a report: "I already", "ok I", "כבר", "סוף סוף".
 const REPORT_FILLERS: &[&str] = &[
-    "i", "i've", "ive", "we", "we've", "already", "just", "finally", "ok", "okay", "so", "also", "have", "כבר", "סופ",
-    "סוף", "אני", "גמ", "רק", "עכשיו", "היומ", "אוקיי", "טוב", "אז",
+    "i",
+    "i've",
+    "ive",
+    "we",
+    "we've",
+    "already",
+    "just",
+    "finally",
+    "ok",
+    "okay",
+    "so",
+    "also",
+    "have",
+    "כבר",
+    "סופ",
+    "סוף",
+    "אני",
+    "גמ",
+    "רק",
+    "עכשיו",
+    "היומ",
+    "אוקיי",
+    "טוב",
+    "אז",
 ];
 
 /// English past forms that do not end in -ed.
@@ -25,10 +47,44 @@ const IRREGULAR_PAST: &[&str] = &[
 /// -ed words and Hebrew first-person past forms that report a state of mind or a message, not a
 /// finished chore: "I wanted", "שכחתי", "מה אמרתי".
 const NOT_A_REPORT: &[&str] = &[
-    "need", "needed", "wanted", "tried", "forgot", "missed", "used", "supposed", "seed", "feed", "red", "bed", "shed",
-    "speed", "confused", "worried", "tired", "bored", "scared", "interested", "excited", "אמרתי", "רציתי", "חשבתי",
-    "שכחתי", "הבנתי", "שמעתי", "ראיתי", "קיבלתי", "רשמתי", "סיפרתי", "התכוונתי", "הייתי", "נולדתי", "צריכתי", "ביתי",
-    "אמיתי", "שאלתי",
+    "need",
+    "needed",
+    "wanted",
+    "tried",
+    "forgot",
+    "missed",
+    "used",
+    "supposed",
+    "seed",
+    "feed",
+    "red",
+    "bed",
+    "shed",
+    "speed",
+    "confused",
+    "worried",
+    "tired",
+    "bored",
+    "scared",
+    "interested",
+    "excited",
+    "אמרתי",
+    "רציתי",
+    "חשבתי",
+    "שכחתי",
+    "הבנתי",
+    "שמעתי",
+    "ראיתי",
+    "קיבלתי",
+    "רשמתי",
+    "סיפרתי",
+    "התכוונתי",
+    "הייתי",
+    "נולדתי",
+    "צריכתי",
+    "ביתי",
+    "אמיתי",
+    "שאלתי",
 ];
 
 fn is_report_verb(t: &Token<'_>) -> bool {
@@ -37,7 +93,8 @@ fn is_report_verb(t: &Token<'_>) -> bool {
     }
     match t.kind {
         Kind::Latin => {
-            IRREGULAR_PAST.contains(&t.text) || (t.text.len() >= 5 && t.text.ends_with("ed") && !t.text.ends_with("eed"))
+            IRREGULAR_PAST.contains(&t.text)
+                || (t.text.len() >= 5 && t.text.ends_with("ed") && !t.text.ends_with("eed"))
         }
         // Hebrew first person singular past: -תי on a stem of at least three letters
         Kind::He => t.text.chars().count() >= 5 && t.text.ends_with("תי"),
@@ -61,18 +118,100 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
 
 /// Topics Ozer cannot look up: weather, news, sports, facts, prices, traffic, jokes.
 const OUTSIDE: &[&str] = &[
-    "weather", "forecast", "rain", "raining", "snow", "sunny", "temperature", "hot", "cold", "humid", "news",
-    "headlines", "game", "match", "score", "won", "capital", "tall", "population", "calories", "exchange", "dollar",
-    "euro", "stock", "stocks", "bitcoin", "traffic", "sunset", "sunrise", "joke", "president", "minister", "recipe",
-    "מזג", "גשמ", "תחזית", "חמ", "קר", "שלג", "חדשות", "כותרות", "משחק", "ניצח", "ניצחה", "בירה", "גובה",
-    "אוכלוסייה", "קלוריות", "שער", "דולר", "יורו", "מניות", "עומסימ", "פקקימ", "שקיעה", "זריחה", "בדיחה",
-    "ממשלה", "נשיא", "אחוז", "מתכונ",
+    "weather",
+    "forecast",
+    "rain",
+    "raining",
+    "snow",
+    "sunny",
+    "temperature",
+    "hot",
+    "cold",
+    "humid",
+    "news",
+    "headlines",
+    "game",
+    "match",
+    "score",
+    "won",
+    "capital",
+    "tall",
+    "population",
+    "calories",
+    "exchange",
+    "dollar",
+    "euro",
+    "stock",
+    "stocks",
+    "bitcoin",
+    "traffic",
+    "sunset",
+    "sunrise",
+    "joke",
+    "president",
+    "minister",
+    "recipe",
+    "מזג",
+    "גשמ",
+    "תחזית",
+    "חמ",
+    "קר",
+    "שלג",
+    "חדשות",
+    "כותרות",
+    "משחק",
+    "ניצח",
+    "ניצחה",
+    "בירה",
+    "גובה",
+    "אוכלוסייה",
+    "קלוריות",
+    "שער",
+    "דולר",
+    "יורו",
+    "מניות",
+    "עומסימ",
+    "פקקימ",
+    "שקיעה",
+    "זריחה",
+    "בדיחה",
+    "ממשלה",
+    "נשיא",
+    "אחוז",
+    "מתכונ",
 ];
 
 /// Openings of a question that "?"-less text still asks: "will it rain", "is it hot", "tell me".
 const ASKS: &[&str] = &[
-    "will", "is", "are", "does", "did", "who", "what", "what's", "whats", "how", "how's", "hows", "when", "where",
-    "which", "tell", "any", "מה", "מי", "כמה", "מתי", "איפה", "האמ", "יהיה", "ירד", "תספר", "תספרי", "איכ", "יש",
+    "will",
+    "is",
+    "are",
+    "does",
+    "did",
+    "who",
+    "what",
+    "what's",
+    "whats",
+    "how",
+    "how's",
+    "hows",
+    "when",
+    "where",
+    "which",
+    "tell",
+    "any",
+    "מה",
+    "מי",
+    "כמה",
+    "מתי",
+    "איפה",
+    "האמ",
+    "יהיה",
+    "ירד",
+    "תספר",
+    "תספרי",
+    "איכ",
+    "יש",
 ];
 
 fn outside_word(t: &Token<'_>) -> bool {
@@ -98,16 +237,60 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
 
 /// Verbs that empty a span of time: "clear tomorrow", "תפנה את השבוע הבא".
 const CLEARS: &[&str] = &[
-    "clear", "wipe", "empty", "free", "cancel", "delete", "תנקה", "תנקי", "נקה", "תפנה", "תפני", "פנה", "תבטל",
-    "תבטלי", "בטל", "תמחק", "תמחקי", "מחק",
+    "clear",
+    "wipe",
+    "empty",
+    "free",
+    "cancel",
+    "delete",
+    "תנקה",
+    "תנקי",
+    "נקה",
+    "תפנה",
+    "תפני",
+    "פנה",
+    "תבטל",
+    "תבטלי",
+    "בטל",
+    "תמחק",
+    "תמחקי",
+    "מחק",
 ];
 
 /// Words that may stand beside the verb and the window without naming another object: "clear
 /// out my calendar for all of Sunday".
 const WINDOW_WORDS: &[&str] = &[
-    "out", "my", "the", "all", "everything", "of", "for", "on", "in", "me", "whole", "entire", "calendar", "schedule",
-    "meetings", "events", "appointments", "please", "את", "לי", "כל", "הכל", "יומנ", "היומנ", "פגישות", "הפגישות",
-    "אירועימ", "האירועימ", "לוז", "בבקשה", "של",
+    "out",
+    "my",
+    "the",
+    "all",
+    "everything",
+    "of",
+    "for",
+    "on",
+    "in",
+    "me",
+    "whole",
+    "entire",
+    "calendar",
+    "schedule",
+    "meetings",
+    "events",
+    "appointments",
+    "please",
+    "את",
+    "לי",
+    "כל",
+    "הכל",
+    "יומנ",
+    "היומנ",
+    "פגישות",
+    "הפגישות",
+    "אירועימ",
+    "האירועימ",
+    "לוז",
+    "בבקשה",
+    "של",
 ];
 
 /// "clear <day or week> [except …]": a clearing verb, a window of a day or longer, and nothing
@@ -126,7 +309,10 @@ pub(super) fn clears_window(msg: &Msg<'_>, seg: Seg) -> Option<usize> {
     let in_time = |i: usize| msg.times.iter().any(|(_, tr)| tr.contains(&i));
     let other = (r.start + 1..r.end).any(|i| {
         let t = &msg.toks[i];
-        t.is_word() && !in_time(i) && !WINDOW_WORDS.contains(&t.text) && !WINDOW_WORDS.iter().any(|w| t.text == format!("ב{w}"))
+        t.is_word()
+            && !in_time(i)
+            && !WINDOW_WORDS.contains(&t.text)
+            && !WINDOW_WORDS.iter().any(|w| t.text == format!("ב{w}"))
     });
     (!other).then_some(ti)
 }
@@ -157,7 +343,8 @@ pub(super) fn exceptions(msg: &Msg<'_>, from: usize, end: usize) -> Vec<String> 
         let first = &msg.toks[a];
         let mut start = first.start;
         if first.kind == Kind::He && a == from {
-            let skip = ["מה", "מ", "לה", "ל"].iter().find(|p| first.text.starts_with(**p) && first.text.chars().count() > 3);
+            let skip =
+                ["מה", "מ", "לה", "ל"].iter().find(|p| first.text.starts_with(**p) && first.text.chars().count() > 3);
             if let Some(p) = skip {
                 start += p.len();
             }

@@ -65,7 +65,8 @@ pub(super) fn evening_meal(msg: &Msg<'_>, r: &Range<usize>, m: &TimeMatch) -> Op
             && (t != "ערב" || i > 0 && matches!(msg.toks[i - 1].text, "ארוחת" | "הארוחת" | "לארוחת"))
     });
     let said = msg.text.get(m.span.clone())?.to_lowercase();
-    let explicit = ["am", "a.m", "morning", "בבוקר", "בוקר", "pm", "p.m", "בערב", "ערב"].iter().any(|w| said.contains(w));
+    let explicit =
+        ["am", "a.m", "morning", "בבוקר", "בוקר", "pm", "p.m", "בערב", "ערב"].iter().any(|w| said.contains(w));
     let h = m.value.hour();
     if !meal || explicit || m.grain >= Grain::Day || !(5..12).contains(&h) {
         return None;
