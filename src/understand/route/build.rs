@@ -62,7 +62,7 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
         }
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
-    verb_first(&mut scored);
+    verb_first(&mut scored, seg.content, is_question(msg, seg));
     let mut it = scored.into_iter();
     let (score, _, resolver, action, used) = it.next()?;
     let second = it.find(|x| x.2 != resolver);
@@ -73,20 +73,30 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
 
 type Scored = (f32, u8, usize, Action, Vec<PatMatch>);
 
-/// "delete all the tasks I finished": when a delete verb comes before a completion word of the
-/// same resolver, the completion describes the things to delete; the verb that opens the step
-/// is its action.
-fn verb_first(scored: &mut [Scored]) {
-    let Some(top) = scored.first() else { return };
-    if top.3 != Action::Complete {
+/// Nouns alone chose the reading, but the step opens with a word none of them covers followed
+/// by a determiner ("drop the meeting with Sigal"): a verb Ozer does not know, so the default
+/// action of the noun is a guess.
+fn unknown_verb(msg: &Msg<'_>, seg: Seg, used: &[PatMatch]) -> bool {
+    let i = seg.content;
+    let nouns_only = used.iter().all(|m| m.action.is_none() || m.weight < 0.5);
+    let covered = used.iter().any(|m| (m.start..m.end).contains(&i)) || super::inside_time(msg, i);
+    let det = msg.toks.get(i + 1).is_some_and(|t| matches!(t.text, "the" | "my" | "a" | "an" | "our" | "את" | "לי"));
+    nouns_only && !covered && msg.toks.get(i).is_some_and(|t| t.is_word()) && det
+}
+
+/// The verb that opens a step is its action: "delete all the tasks I finished", "remind me to
+/// book a dinner with Noa", "finished reading the book". When the best reading's first verb
+/// comes later in the step, a reading whose verb stands at the step's start wins instead.
+/// A question ("do I have any reminders today?") is read by what it asks about, not its opening.
+fn verb_first(scored: &mut [Scored], start: usize, question: bool) {
+    let any_verb = |x: &Scored| x.4.iter().filter(|m| m.action.is_some()).map(|m| m.start).min();
+    let strong_verb = |x: &Scored| x.4.iter().filter(|m| m.action.is_some() && m.weight >= 0.5).map(|m| m.start).min();
+    let Some(top_at) = scored.first().and_then(any_verb) else { return };
+    // "תקבע לי תזכורת": words right after the opening one still belong to its phrase
+    if question || top_at <= start + 1 {
         return;
     }
-    let first_verb = |x: &Scored| x.4.iter().filter(|m| m.action.is_some()).map(|m| m.start).min();
-    let complete_at = first_verb(top).unwrap_or(usize::MAX);
-    let ri = top.2;
-    if let Some(k) = scored.iter().position(|x| {
-        x.2 == ri && x.3 == Action::Delete && x.0 >= 0.5 && first_verb(x).is_some_and(|d| d < complete_at)
-    }) {
+    if let Some(k) = scored.iter().position(|x| x.0 >= 0.5 && strong_verb(x) == Some(start)) {
         scored.swap(0, k);
     }
 }
@@ -152,6 +162,9 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                 let mut conf = 0.45 + 0.45 * c.score.min(1.0);
                 if c.score - c.runner_up < 0.2 {
                     conf -= 0.15;
+                }
+                if unknown_verb(msg, body, &c.used) {
+                    conf = conf.min(0.5);
                 }
                 let mut action = c.action;
                 let res = SCHEMAS[c.resolver].resolver;

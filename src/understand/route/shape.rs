@@ -97,7 +97,7 @@ fn is_report_verb(t: &Token<'_>) -> bool {
                 || (t.text.len() >= 5 && t.text.ends_with("ed") && !t.text.ends_with("eed"))
         }
         // Hebrew first person singular past: -תי on a stem of at least three letters
-        Kind::He => t.text.chars().count() >= 5 && t.text.ends_with("תי"),
+        Kind::He => t.text.chars().count() >= 4 && t.text.ends_with("תי"),
         _ => false,
     }
 }
