@@ -19,6 +19,8 @@ pub mod time;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_kinds;
 
 pub use lang::Lang;
 pub use route::UNSURE;

@@ -241,7 +241,7 @@ fn public_corpus_meets_the_route_and_when_targets() {
 
 /// The share of a labelled corpus whose (resolver, action) sequence comes out exactly as labelled,
 /// as `(right, total)`; None when the file is absent.
-fn route_score(path: &str) -> Option<(usize, usize)> {
+pub(super) fn route_score(path: &str) -> Option<(usize, usize)> {
     let raw = std::fs::read_to_string(path).ok()?;
     let (mut n, mut ok) = (0, 0);
     for line in raw.lines().filter(|l| !l.trim().is_empty()) {
