@@ -8,7 +8,7 @@ mod common;
 use chrono::{DateTime, Utc};
 use common::{TestApp, spawn_app_with};
 use ozer::clock::Clock;
-use ozer::store::entities::{list_item, task};
+use ozer::store::entities::{list, list_item, task};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 
@@ -136,4 +136,34 @@ async fn an_unsure_hebrew_message_is_answered_in_words() {
     let other = app.say("השני").await;
     assert!(other.contains("יומן") || other.contains("לוח"), "{other}");
     assert_eq!(open_tasks(&app).await.len(), 1, "the calendar reading creates no task");
+}
+
+#[tokio::test]
+async fn add_to_which_list_offers_the_users_lists_and_the_tap_adds_there() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("תוסיף ביצים לרשימת הקניות").await;
+    app.say("add a tent to the camping list").await;
+    let body = app.chat("תוסיף כדור לספורט").await;
+    let reply = only_reply(&body);
+    assert!(reply["text"].as_str().unwrap().contains("איזו רשימה"), "{reply}");
+    let buttons = reply["buttons"].as_array().expect("buttons");
+    let camping = buttons.iter().find(|b| b["label"].as_str().unwrap().contains("camping")).expect("camping offered");
+    let payload = camping["payload"].as_str().unwrap();
+    let label = camping["label"].as_str().unwrap().to_string();
+    app.post_chat(json!({ "text": label, "button": payload })).await;
+    let camping_id = list::Entity::find()
+        .filter(list::Column::Name.contains("camping"))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("list")
+        .id;
+    let ball = list_item::Entity::find()
+        .filter(list_item::Column::Text.eq("כדור"))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("the ball was added");
+    assert_eq!(ball.list_id, camping_id);
+    assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 2, "no list named ספורט was made");
 }
