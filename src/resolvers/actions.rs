@@ -114,6 +114,28 @@ pub async fn ask_choice(ctx: &Ctx<'_>, question: Msg, choices: Vec<Choice>) -> R
     Ok(StepResult { said: Said { msg, clause: None, buttons }, data: serde_json::Value::Null })
 }
 
+/// "Add to which list?", with a button per list the user has (the first few): the answer runs
+/// this very step with the chosen list, without reading the message again.
+pub async fn ask_which_list(ctx: &Ctx<'_>, step: &crate::plan::PlannedStep) -> Result<StepResult, ResolveError> {
+    let all = crate::store::lists::all(ctx.db, ctx.user.id).await?;
+    if all.is_empty() || step.slots.items.is_empty() {
+        return Ok(StepResult::say(Msg::new("list-need-name")));
+    }
+    let choices = all
+        .iter()
+        .take(4)
+        .map(|l| {
+            let mut chosen = step.slots.clone();
+            chosen.list = Some(l.name.clone());
+            Choice {
+                label: l.name.clone(),
+                action: Action::RunStep { text: ctx.text.to_string(), step: Box::new(chosen) },
+            }
+        })
+        .collect();
+    ask_choice(ctx, Msg::new("list-which"), choices).await
+}
+
 /// A long text cut for a reply, at a character boundary, with an ellipsis.
 pub fn short(text: &str, max: usize) -> String {
     if text.chars().count() <= max {

@@ -118,7 +118,7 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
     let Some(name) = display_name(step) else {
         return match glued_list(ctx, &step.slots.items).await? {
             Some((list, items)) => add_to(ctx, &list, &items, false).await,
-            None => ask_which_list(ctx, step).await,
+            None => actions::ask_which_list(ctx, step).await,
         };
     };
     if step.slots.items.is_empty() {
@@ -126,32 +126,10 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
     }
     let (list, created) = match find_list(ctx, &name).await? {
         Some(l) => (l, false),
-        None if named_by_glue_only(ctx.text, &name) => return ask_which_list(ctx, step).await,
+        None if named_by_glue_only(ctx.text, &name) => return actions::ask_which_list(ctx, step).await,
         None => (lists::create(ctx.db, ctx.user.id, &name, &normalize_name(&name), ctx.time.now.to_utc()).await?, true),
     };
     add_to(ctx, &list, &step.slots.items, created).await
-}
-
-/// "Add to which list?", with a button per list the user has (the first few): the answer runs
-/// this very step with the chosen list, without reading the message again.
-async fn ask_which_list(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
-    let all = lists::all(ctx.db, ctx.user.id).await?;
-    if all.is_empty() || step.slots.items.is_empty() {
-        return Ok(StepResult::say(Msg::new("list-need-name")));
-    }
-    let choices = all
-        .iter()
-        .take(4)
-        .map(|l| {
-            let mut chosen = step.slots.clone();
-            chosen.list = Some(l.name.clone());
-            actions::Choice {
-                label: l.name.clone(),
-                action: Action::RunStep { text: ctx.text.to_string(), step: Box::new(chosen) },
-            }
-        })
-        .collect();
-    actions::ask_choice(ctx, Msg::new("list-which"), choices).await
 }
 
 /// "תוסיף כדור לספורט": a name only glued to "ל", with no word "רשימה", may as well be part of
