@@ -1,5 +1,8 @@
 # lists
 list-need-name = Which list?
+list-which =
+    Add to which list?
+    { $options }
 list-exists = You already have a list called { $list }.
 list-created = Created the list "{ $list }".
 list-need-items = What should I add to { $list }?

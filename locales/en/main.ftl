@@ -45,3 +45,21 @@ channel-not-allowed = Sorry, this assistant is private and I can't help you here
 channel-rate-limited = You're sending messages faster than I can handle. Please wait a minute and try again.
 timezone-set = Your timezone is now { $tz } (now { $time }).
 timezone-unknown = I don't know the timezone "{ $name }". Try a city like "New York" or a name like "Europe/London".
+
+# asking which reading was meant (conversation/clarify.rs)
+clarify-which = I'm not sure what you meant: { $first }, or { $second }?
+    { $options }
+reading-reminder = a reminder
+reading-task-list = your tasks
+reading-task-done = marking a task done
+reading-task = a task
+reading-event = an event in your calendar
+reading-calendar-find = your calendar
+reading-calendar = your calendar
+reading-list-add = adding to a list
+reading-list = a list
+reading-email = your email
+reading-memory-store = a note to remember
+reading-memory = your notes
+reading-chat = just chatting
+outside-abilities = I can't look that up — I have no access to the web, weather, news or general facts. What I can do: reminders and tasks, lists, your calendar, email, and notes you ask me to remember. Try "help" for examples.

@@ -1,5 +1,8 @@
 # רשימות
 list-need-name = איזו רשימה?
+list-which =
+    לאיזו רשימה להוסיף?
+    { $options }
 list-exists = כבר יש לך רשימה בשם { $list }.
 list-created = יצרתי את הרשימה "{ $list }".
 list-need-items = מה להוסיף ל{ $list }?

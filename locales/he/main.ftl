@@ -45,3 +45,21 @@ channel-not-allowed = סליחה, העוזר הזה פרטי ואני לא יכ�
 channel-rate-limited = אתה שולח הודעות מהר יותר ממה שאני מספיק לטפל. כדאי לחכות דקה ולנסות שוב.
 timezone-set = אזור הזמן שלך הוא עכשיו { $tz } (השעה עכשיו { $time }).
 timezone-unknown = אני לא מכיר את אזור הזמן "{ $name }". אפשר לכתוב עיר כמו "ניו יורק" או שם כמו "Europe/London".
+
+# לשאול לאיזו קריאה התכוונו (conversation/clarify.rs)
+clarify-which = לא בטוח שהבנתי: { $first }, או { $second }?
+    { $options }
+reading-reminder = תזכורת
+reading-task-list = המשימות שלך
+reading-task-done = לסמן משימה כבוצעה
+reading-task = משימה
+reading-event = אירוע ביומן
+reading-calendar-find = היומן שלך
+reading-calendar = היומן שלך
+reading-list-add = להוסיף לרשימה
+reading-list = רשימה
+reading-email = המייל שלך
+reading-memory-store = פתק לזכור
+reading-memory = הפתקים שלך
+reading-chat = סתם שיחה
+outside-abilities = את זה אני לא יכול לבדוק — אין לי גישה לאינטרנט, למזג האוויר, לחדשות או לעובדות כלליות. מה שאני כן יכול: תזכורות ומשימות, רשימות, יומן, מייל ופתקים שתבקש שאזכור. כתוב "עזרה" לדוגמאות.

@@ -113,6 +113,10 @@ pub fn choice_index(text: &str, button: Option<&str>, labels: &[&str]) -> Option
             return (1..=n).contains(&i).then(|| i - 1);
         }
     }
+    // The user typed an option's whole label ("a reminder", "תזכורת"), stopwords and all.
+    if let Some(i) = labels.iter().position(|l| clean(l) == t) {
+        return Some(i);
+    }
     // The user typed (part of) the option itself: take it when exactly one option fits.
     match matching::find(text, labels, |l| l) {
         matching::Found::One(label) => labels.iter().position(|l| *l == label),

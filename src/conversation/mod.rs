@@ -7,6 +7,7 @@
 
 mod answer;
 pub mod buttons;
+pub mod clarify;
 pub mod commands;
 pub mod timezone;
 

@@ -52,16 +52,20 @@ pub struct Executed {
     pub outcome: Outcome,
 }
 
-/// What a local unit of work is: a planned step, or the conversation's own step (an answer to
-/// the pending question, or a command), which runs before any plan exists.
+/// What a local unit of work is: a planned step, the conversation's own step (an answer to the
+/// pending question, or a command), which runs before any plan exists, or the question asked
+/// instead of acting when the understanding is unsure.
 #[derive(Clone, Copy)]
 pub enum Work<'p> {
     Step(&'p PlannedStep),
     Conversation { button: Option<&'p str> },
+    Clarify(&'p crate::understand::Understanding),
 }
 
 /// The step id of the conversation step (planned steps are numbered from 0).
 pub const CONVERSATION_STEP: i32 = -1;
+/// The step id of the "which did you mean?" question.
+pub const CLARIFY_STEP: i32 = -2;
 
 impl TurnCtx<'_> {
     fn step_ref<'k>(&'k self, step_id: i32, resolver: &'k str, action: &'k str, key: &'k str) -> StepRef<'k> {
@@ -151,6 +155,7 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
     let (step_id, resolver, action) = match work {
         Work::Step(s) => (s.id as i32, s.resolver.as_str(), s.action.as_str()),
         Work::Conversation { .. } => (CONVERSATION_STEP, "conversation", "answer"),
+        Work::Clarify(_) => (CLARIFY_STEP, "conversation", "clarify"),
     };
     let key = t.key(step_id);
     let sref = t.step_ref(step_id, resolver, action, &key);
@@ -170,6 +175,10 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
             Some(outcome_of(r, t.lang))
         }
         Work::Conversation { button } => conversation_step(&ctx, button).await?,
+        Work::Clarify(u) => crate::conversation::clarify::ask_if_unsure(&ctx, u)
+            .await
+            .map_err(resolve_db)?
+            .map(|said| outcome_of(StepResult { said, data: serde_json::Value::Null }, t.lang)),
     };
     // "Nothing to answer" is stored too, so a retry does not read the (now cleared) pending
     // question differently.

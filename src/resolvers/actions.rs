@@ -14,13 +14,39 @@ use crate::store::pending;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Action {
-    CompleteTasks { ids: Vec<i64> },
-    DeleteTasks { ids: Vec<i64> },
-    RescheduleTask { id: i64, due: DateTime<Utc> },
-    RenameTask { id: i64, title: String },
-    CreateTask { title: String, due: DateTime<Utc>, local_time: Option<String>, recurrence: Option<String> },
-    DeleteList { id: i64 },
-    RemoveItems { list_id: i64, ids: Vec<i64> },
+    CompleteTasks {
+        ids: Vec<i64>,
+    },
+    DeleteTasks {
+        ids: Vec<i64>,
+    },
+    RescheduleTask {
+        id: i64,
+        due: DateTime<Utc>,
+    },
+    RenameTask {
+        id: i64,
+        title: String,
+    },
+    CreateTask {
+        title: String,
+        due: DateTime<Utc>,
+        local_time: Option<String>,
+        recurrence: Option<String>,
+    },
+    DeleteList {
+        id: i64,
+    },
+    RemoveItems {
+        list_id: i64,
+        ids: Vec<i64>,
+    },
+    /// one reading of an unsure message, chosen by the user: runs as understood then, with the
+    /// message's own text, and no new routing pass (conversation/clarify.rs)
+    RunStep {
+        text: String,
+        step: Box<crate::understand::Step>,
+    },
 }
 
 /// One numbered option of a choice, and the action it runs.
@@ -44,7 +70,21 @@ pub async fn run(ctx: &Ctx<'_>, action: &Action) -> Result<StepResult, ResolveEr
         }
         Action::DeleteList { id } => list::delete_id(ctx, *id).await,
         Action::RemoveItems { list_id, ids } => list::remove_ids(ctx, *list_id, ids).await,
+        Action::RunStep { text, step } => run_step(ctx, text, step).await,
     }
+}
+
+async fn run_step(ctx: &Ctx<'_>, text: &str, step: &crate::understand::Step) -> Result<StepResult, ResolveError> {
+    let original =
+        Ctx { db: ctx.db, user: ctx.user, lang: ctx.lang, time: ctx.time, text, display_name: ctx.display_name };
+    let planned = crate::plan::PlannedStep {
+        id: 0,
+        resolver: step.resolver,
+        action: step.action,
+        slots: step.clone(),
+        depends_on: Vec::new(),
+    };
+    Box::pin(super::run(&original, &planned, &[])).await
 }
 
 /// Asks "are you sure?" with yes/no buttons, bound to `action`.
@@ -73,6 +113,28 @@ pub async fn ask_choice(ctx: &Ctx<'_>, question: Msg, choices: Vec<Choice>) -> R
         .collect();
     let msg = question.arg("options", numbered.join("\n"));
     Ok(StepResult { said: Said { msg, clause: None, buttons }, data: serde_json::Value::Null })
+}
+
+/// "Add to which list?", with a button per list the user has (the first few): the answer runs
+/// this very step with the chosen list, without reading the message again.
+pub async fn ask_which_list(ctx: &Ctx<'_>, step: &crate::plan::PlannedStep) -> Result<StepResult, ResolveError> {
+    let all = crate::store::lists::all(ctx.db, ctx.user.id).await?;
+    if all.is_empty() || step.slots.items.is_empty() {
+        return Ok(StepResult::say(Msg::new("list-need-name")));
+    }
+    let choices = all
+        .iter()
+        .take(4)
+        .map(|l| {
+            let mut chosen = step.slots.clone();
+            chosen.list = Some(l.name.clone());
+            Choice {
+                label: l.name.clone(),
+                action: Action::RunStep { text: ctx.text.to_string(), step: Box::new(chosen) },
+            }
+        })
+        .collect();
+    ask_choice(ctx, Msg::new("list-which"), choices).await
 }
 
 /// A long text cut for a reply, at a character boundary, with an ellipsis.

@@ -64,6 +64,7 @@ pub fn run(ctx: &Ctx<'_>, _step: &PlannedStep) -> StepResult {
             None => Msg::new("greeting"),
         },
         Kind::Thanks => Msg::new("thanks"),
+        Kind::Unknown if crate::understand::route::asks_outside(ctx.text) => Msg::new("outside-abilities"),
         Kind::Unknown => Msg::new("not-understood"),
     };
     StepResult::say(msg)

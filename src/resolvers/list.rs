@@ -118,7 +118,7 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
     let Some(name) = display_name(step) else {
         return match glued_list(ctx, &step.slots.items).await? {
             Some((list, items)) => add_to(ctx, &list, &items, false).await,
-            None => Ok(StepResult::say(Msg::new("list-need-name"))),
+            None => actions::ask_which_list(ctx, step).await,
         };
     };
     if step.slots.items.is_empty() {
@@ -126,9 +126,20 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
     }
     let (list, created) = match find_list(ctx, &name).await? {
         Some(l) => (l, false),
+        None if named_by_glue_only(ctx.text, &name) => return actions::ask_which_list(ctx, step).await,
         None => (lists::create(ctx.db, ctx.user.id, &name, &normalize_name(&name), ctx.time.now.to_utc()).await?, true),
     };
     add_to(ctx, &list, &step.slots.items, created).await
+}
+
+/// "תוסיף כדור לספורט": a name only glued to "ל", with no word "רשימה", may as well be part of
+/// the item, so it is taken only for a list the user already has.
+fn named_by_glue_only(text: &str, name: &str) -> bool {
+    !text.contains("רשימ")
+        && text.split_whitespace().any(|w| {
+            let w = w.trim_start_matches('ו');
+            w.starts_with('ל') && w.ends_with(name) && w != name
+        })
 }
 
 /// "תוסיף חלב לקניות": with no word "list", the list's name is glued with "ל" to the last item.

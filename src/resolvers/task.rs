@@ -259,7 +259,11 @@ fn next_occurrence(ctx: &Ctx<'_>, t: &Task, now: DateTime<Utc>) -> Option<DateTi
 
 async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
     let query = query_of(step);
-    if let Some((old, new)) = rename_parts(&query) {
+    // "move the reminder to call grandma to 10": an update whose new value is a time is a
+    // reschedule, whatever "to" its title holds; only an explicit rename renames then
+    let lower = ctx.text.to_lowercase();
+    let renaming = step.slots.when.is_none() || ["rename", "השם", "לשם"].iter().any(|w| lower.contains(w));
+    if let Some((old, new)) = rename_parts(&query).filter(|_| renaming) {
         return match resolve_one(ctx, &old, |t| Action::RenameTask { id: t.id, title: new.clone() }).await? {
             Ok(t) => rename_id(ctx, t.id, &new).await,
             Err(asked) => Ok(asked),

@@ -221,6 +221,13 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
         return Ok(vec![answered.outcome.spoken]);
     }
     let understanding = understand::understand(text, t.time.now, t.lang);
+    // Unsure and no LLM to ask: ask the user which reading they meant, rather than guess.
+    if t.state.settings.llm.is_none()
+        && let Some(asked) = execute::run_local(t, Work::Clarify(&understanding), &[]).await?
+        && execute::handled(&asked)
+    {
+        return Ok(vec![asked.outcome.spoken]);
+    }
     let plan = Plan::from_understanding(&understanding);
     let executed: Vec<Executed> = execute::execute(t, &plan).await?;
     let spoken: Vec<Spoken> = executed
@@ -308,7 +315,7 @@ async fn timed_out(state: &AppState, inbound_id: i64, delivery: Delivery) -> Res
     let mut spoken: Vec<Spoken> = steps::all(&state.db, inbound_id)
         .await?
         .iter()
-        .filter(|r| r.step_id != execute::CONVERSATION_STEP)
+        .filter(|r| r.step_id >= 0)
         .filter_map(execute::finished)
         .map(|e| e.outcome.spoken)
         .filter(|s| !s.text.is_empty())

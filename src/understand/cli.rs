@@ -77,6 +77,9 @@ fn step_json(s: &Step) -> Value {
     if !s.items.is_empty() {
         m.insert("items".into(), json!(s.items));
     }
+    if !s.except.is_empty() {
+        m.insert("except".into(), json!(s.except));
+    }
     if !s.depends_on.is_empty() {
         m.insert("depends_on".into(), json!(s.depends_on));
     }

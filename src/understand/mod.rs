@@ -19,11 +19,14 @@ pub mod time;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_kinds;
 
 pub use lang::Lang;
+pub use route::UNSURE;
 
 /// The resolvers a step can be handed to; the names are those of UNDERSTAND.md.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Resolver {
     Task,
@@ -60,7 +63,7 @@ impl Resolver {
 }
 
 /// What a resolver is asked to do; one enum for all resolvers so a plan step is two words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Action {
     Create,
@@ -106,7 +109,7 @@ impl Action {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Recurrence {
     Daily,
@@ -129,14 +132,14 @@ impl Recurrence {
 }
 
 /// A half-open span of time `[start, end)` in the user's offsets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Window {
     pub start: DateTime<FixedOffset>,
     pub end: DateTime<FixedOffset>,
 }
 
 /// Something about the time the user should be asked about instead of guessing.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum TimeProblem {
     /// "31 בפברואר", "25:00": a date/time that does not exist. Never invent a time.
     Impossible,
@@ -145,7 +148,7 @@ pub enum TimeProblem {
     InPast { next: Option<DateTime<FixedOffset>> },
 }
 
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Step {
     pub resolver: Resolver,
     pub action: Action,
@@ -156,6 +159,14 @@ pub struct Step {
     pub list: Option<String>,
     pub items: Vec<String>,
     pub query: Option<String>,
+    /// "clear Sunday except the standup": titles the step must leave alone
+    #[serde(default)]
+    pub except: Vec<String>,
+    /// the second most likely reading of a low-confidence step (another resolver, its own
+    /// slots): what Ozer offers beside this one when it asks instead of guessing
+    /// (conversation/clarify.rs)
+    #[serde(default)]
+    pub alternative: Option<Box<Step>>,
     /// "remind me an hour before" -> the earlier step it refers to (index into steps)
     pub depends_on: Vec<usize>,
     /// 0.0..=1.0; below ~0.6 the pipeline asks the LLM planner (when configured) or the user.
@@ -176,6 +187,8 @@ impl Step {
             list: None,
             items: Vec::new(),
             query: None,
+            except: Vec::new(),
+            alternative: None,
             depends_on: Vec::new(),
             confidence,
             time_problem: None,

@@ -17,6 +17,9 @@ use crate::understand::time::{self, Found};
 use crate::understand::{Lang, Resolver, Step, Understanding, lang};
 
 mod build;
+pub use build::UNSURE;
+mod shape;
+mod when;
 
 /// One step's tokens: `start..end`, with the command beginning at `content` (after any
 /// conjunction tokens).
@@ -194,4 +197,19 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             }
         }
     }
+}
+
+/// A question about the world (weather, news, facts) rather than about the user's things: the
+/// general resolver answers it with what Ozer can do instead.
+pub fn asks_outside(text: &str) -> bool {
+    let norm = Normalized::new(text);
+    let toks = norm.tokens();
+    let msg = Msg {
+        text,
+        toks: &toks,
+        pats: &[],
+        times: &[],
+        now: chrono::DateTime::UNIX_EPOCH.with_timezone(&chrono_tz::UTC),
+    };
+    shape::asks_outside(&msg, Seg { start: 0, content: 0, end: toks.len() })
 }

@@ -132,6 +132,12 @@ pub fn list_slots(
     let marker = list_marker(toks, seg.clone());
     let named = (seg.start..seg.end).find(|&i| matches!(toks[i].text, "called" | "named" | "בשמ"));
     // "רשימה בשם ספרים לקרוא": a name given with בשם is all of it, not a name and items
+    if marker.is_none()
+        && named.is_none()
+        && let Some(slots) = he_glued_target(text, toks, verb_end.max(seg.start)..seg.end, keep)
+    {
+        return slots;
+    }
     let list_first = marker.filter(|&k| toks[k].kind == Kind::He && verb_end.max(seg.start) >= k && named.is_none());
     if let Some(slots) = list_first.and_then(|k| name_then_items(text, toks, k, seg.end, keep)) {
         return slots;
@@ -212,6 +218,31 @@ fn name_then_items(
     }
     let list = text_of(text, toks, name_at..name_at + 1, &|_| true);
     Some(ListSlots { list, items })
+}
+
+/// "תוסיף חלב לקניות", "תוריד מהקניות שמן וסוכר": with no word "list", a Hebrew list step names
+/// its list by gluing "ל" (to) or "מ" (from) to it, after the items or right after the verb. The
+/// first word counts only with an unambiguous prefix ("לקניות", "מהקניות"), since an item may
+/// itself begin with מ or ל ("מלפפונים"); the last word also with a bare "מ".
+fn he_glued_target(text: &str, toks: &[Token<'_>], r: Range<usize>, keep: &dyn Fn(usize) -> bool) -> Option<ListSlots> {
+    let words: Vec<usize> =
+        r.clone().filter(|&i| keep(i) && toks[i].kind == Kind::He && !edge_stop(&toks[i])).collect();
+    let (&first, &last) = (words.first()?, words.last()?);
+    if words.len() < 2 {
+        return None;
+    }
+    let glued = |i: usize, prefixes: &[&str]| -> Option<String> {
+        let orig = text.get(toks[i].start..toks[i].end)?;
+        let p = prefixes.iter().find(|p| orig.starts_with(**p))?;
+        let name = orig[p.len()..].trim_start_matches('-');
+        (name.chars().count() >= 3).then(|| name.to_string())
+    };
+    let (k, name) = match glued(last, &["מה", "לה", "מ", "ל"]) {
+        Some(n) => (last, n),
+        None => (first, glued(first, &["מה", "לה", "ל"])?),
+    };
+    let items = split_items(text, toks, r, &|i| i != k && keep(i));
+    (!items.is_empty()).then_some(ListSlots { list: Some(name), items })
 }
 
 /// "עגבניות ומלפפונים", "eggs, milk and bread": one string per item.

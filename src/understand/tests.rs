@@ -224,6 +224,28 @@ fn public_corpus_meets_the_route_and_when_targets() {
     assert_eq!(s.pct("when"), 100.0, "{}", s.closing_line());
 }
 
+/// The share of a labelled corpus whose (resolver, action) sequence comes out exactly as labelled,
+/// as `(right, total)`; None when the file is absent.
+pub(super) fn route_score(path: &str) -> Option<(usize, usize)> {
+    let raw = std::fs::read_to_string(path).ok()?;
+    let (mut n, mut ok) = (0, 0);
+    for line in raw.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).expect("corpus json");
+        let tz: Tz = v["tz"].as_str().expect("tz").parse().expect("iana tz");
+        let u = understand(v["text"].as_str().expect("text"), at(tz, v["now"].as_str().expect("now")), Lang::He);
+        let want: Vec<(&str, &str)> = v["expect"]
+            .as_array()
+            .expect("expect")
+            .iter()
+            .map(|s| (s["resolver"].as_str().unwrap_or(""), s["action"].as_str().unwrap_or("")))
+            .collect();
+        let got: Vec<(&str, &str)> = u.steps.iter().map(|s| (s.resolver.as_str(), s.action.as_str())).collect();
+        n += 1;
+        ok += usize::from(want == got);
+    }
+    Some((ok, n))
+}
+
 /// The private dev set (eval/dev_understand.jsonl) routes 100% today; the floor leaves room for
 /// a few debatable lines, so a real regression in routing fails here.
 #[test]

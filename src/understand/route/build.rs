@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::{Msg, Seg};
+use super::{Msg, Seg, shape, when};
 use crate::understand::normalize::Kind;
 use crate::understand::patterns::PatMatch;
 use crate::understand::schema::SCHEMAS;
@@ -17,6 +17,8 @@ struct Choice {
     action: Action,
     score: f32,
     runner_up: f32,
+    /// the best reading of another resolver, if any scored, with its matches
+    second: Option<(usize, Action, Vec<PatMatch>)>,
     used: Vec<PatMatch>,
 }
 
@@ -60,10 +62,43 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
         }
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+    verb_first(&mut scored, seg.content, is_question(msg, seg));
     let mut it = scored.into_iter();
     let (score, _, resolver, action, used) = it.next()?;
-    let runner_up = it.find(|x| x.2 != resolver).map_or(0.0, |x| x.0);
-    Some(Choice { resolver, action, score, runner_up, used })
+    let second = it.find(|x| x.2 != resolver);
+    let runner_up = second.as_ref().map_or(0.0, |x| x.0);
+    let second = second.map(|x| (x.2, x.3, x.4));
+    Some(Choice { resolver, action, score, runner_up, second, used })
+}
+
+type Scored = (f32, u8, usize, Action, Vec<PatMatch>);
+
+/// Nouns alone chose the reading, but the step opens with a word none of them covers followed
+/// by a determiner ("drop the meeting with Sigal"): a verb Ozer does not know, so the default
+/// action of the noun is a guess.
+fn unknown_verb(msg: &Msg<'_>, seg: Seg, used: &[PatMatch]) -> bool {
+    let i = seg.content;
+    let nouns_only = used.iter().all(|m| m.action.is_none() || m.weight < 0.5);
+    let covered = used.iter().any(|m| (m.start..m.end).contains(&i)) || super::inside_time(msg, i);
+    let det = msg.toks.get(i + 1).is_some_and(|t| matches!(t.text, "the" | "my" | "a" | "an" | "our" | "את" | "לי"));
+    nouns_only && !covered && msg.toks.get(i).is_some_and(|t| t.is_word()) && det
+}
+
+/// The verb that opens a step is its action: "delete all the tasks I finished", "remind me to
+/// book a dinner with Noa", "finished reading the book". When the best reading's first verb
+/// comes later in the step, a reading whose verb stands at the step's start wins instead.
+/// A question ("do I have any reminders today?") is read by what it asks about, not its opening.
+fn verb_first(scored: &mut [Scored], start: usize, question: bool) {
+    let any_verb = |x: &Scored| x.4.iter().filter(|m| m.action.is_some()).map(|m| m.start).min();
+    let strong_verb = |x: &Scored| x.4.iter().filter(|m| m.action.is_some() && m.weight >= 0.5).map(|m| m.start).min();
+    let Some(top_at) = scored.first().and_then(any_verb) else { return };
+    // "תקבע לי תזכורת": words right after the opening one still belong to its phrase
+    if question || top_at <= start + 1 {
+        return;
+    }
+    if let Some(k) = scored.iter().position(|x| x.0 >= 0.5 && strong_verb(x) == Some(start)) {
+        scored.swap(0, k);
+    }
 }
 
 fn is_question(msg: &Msg<'_>, seg: Seg) -> bool {
@@ -98,27 +133,114 @@ fn first_time<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> Option<(&'a TimeMatch, 
 }
 
 pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
-    let r = seg.range();
+    // "clear Sunday except the standup": the exceptions are a slot of their own, and the words
+    // before them decide what the step is
+    let exc = shape::exception_at(msg, seg);
+    let body = Seg { end: exc.map_or(seg.end, |(m, _)| m), ..seg };
+    let r = body.range();
+    let choice = choose(msg, body).filter(|c| c.score >= 0.45);
+    let strong = choice.as_ref().is_some_and(|c| c.score >= 0.9);
     let time = first_time(msg, &r);
-    let choice = choose(msg, seg).filter(|c| c.score >= 0.45);
-    let (resolver, action, conf, used) = match choice {
-        Some(c) => {
-            let mut conf = 0.45 + 0.45 * c.score.min(1.0);
-            if c.score - c.runner_up < 0.2 {
-                conf -= 0.15;
-            }
-            let mut action = c.action;
-            let res = SCHEMAS[c.resolver].resolver;
-            if res == Resolver::Calendar && action == Action::Create && is_question(msg, seg) {
-                action = Action::Find;
-            }
-            (res, action, conf, c.used)
+    let second = choice.as_ref().and_then(|c| c.second.clone());
+    let (resolver, action, conf, used) = if !strong && shape::asks_outside(msg, body) {
+        (Resolver::General, Action::Chat, 0.7, Vec::new())
+    } else if let Some(ti) = shape::clears_window(msg, body).filter(|_| !strong || exc.is_some()) {
+        let time = msg.times.get(ti).map(|(f, tr)| (f, tr.clone()));
+        let mut step = Step::new(Resolver::Calendar, Action::Delete, if exc.is_some() { 0.8 } else { 0.7 });
+        if let Some((Found::Time(m), _)) = time {
+            step.window = window_of(m, msg);
         }
-        None => fallback(msg, seg, time.is_some()),
+        if let Some((_, from)) = exc {
+            step.except = shape::exceptions(msg, from, seg.end);
+        }
+        return step;
+    } else if let Some(verb) = shape::report_verb(msg, body).filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6)) {
+        (Resolver::Task, Action::Complete, 0.65, vec![report_match(verb)])
+    } else {
+        match choice {
+            Some(c) => {
+                let mut conf = 0.45 + 0.45 * c.score.min(1.0);
+                if c.score - c.runner_up < 0.2 {
+                    conf -= 0.15;
+                }
+                if unknown_verb(msg, body, &c.used) {
+                    conf = conf.min(0.5);
+                }
+                let mut action = c.action;
+                let res = SCHEMAS[c.resolver].resolver;
+                if res == Resolver::Calendar && action == Action::Create && is_question(msg, body) {
+                    action = Action::Find;
+                }
+                (res, action, conf, c.used)
+            }
+            None => {
+                let (res, act, conf, used) = fallback(msg, body, time.is_some());
+                let mut step = Step::new(res, act, conf);
+                fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
+                step.alternative = fallback_alternative(msg, body, &step, time.map(|(m, _)| m));
+                return step;
+            }
+        }
     };
+    let moves_a_meeting = matches!(action, Action::Delete | Action::Update) && met_at(msg, &r);
+    let resolver = if resolver == Resolver::Task && moves_a_meeting { Resolver::Calendar } else { resolver };
     let mut step = Step::new(resolver, action, conf.clamp(0.0, 1.0));
-    fill(msg, seg, &mut step, &used, time);
+    fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
+    if step.confidence < UNSURE
+        && let Some((ri, a, used2)) = second
+        && SCHEMAS[ri].resolver != resolver
+    {
+        let mut alt = Step::new(SCHEMAS[ri].resolver, a, step.confidence);
+        fill(msg, body, &mut alt, &used2, time.map(|(m, _)| m));
+        step.alternative = Some(Box::new(alt));
+    }
+    if let Some((_, from)) = exc {
+        step.except = shape::exceptions(msg, from, seg.end);
+    }
     step
+}
+
+/// Below this confidence a step is a guess: the pipeline asks (the LLM planner when there is one,
+/// else the user) rather than act on it.
+pub const UNSURE: f32 = 0.6;
+
+/// A step read by its shape alone (a time and some words) is a reminder or an event, a question
+/// about a day is the calendar or the task list: the other reading of each.
+fn fallback_alternative(msg: &Msg<'_>, seg: Seg, step: &Step, time: Option<&TimeMatch>) -> Option<Box<Step>> {
+    let (res, act) = match (step.resolver, step.action) {
+        (Resolver::Task, Action::Create) => (Resolver::Calendar, Action::Create),
+        (Resolver::Calendar, Action::Find) => (Resolver::Task, Action::List),
+        _ => return None,
+    };
+    let mut alt = Step::new(res, act, step.confidence);
+    fill(msg, seg, &mut alt, &[], time);
+    Some(Box::new(alt))
+}
+
+/// "cancel my 3pm with Jenna", "תזיז את השתיים עם דנה": a time *with* someone names an event.
+fn met_at(msg: &Msg<'_>, r: &Range<usize>) -> bool {
+    msg.times.iter().any(|(f, tr)| {
+        matches!(f, Found::Time(m) if m.grain < Grain::Day)
+            && tr.start >= r.start
+            && tr.end < r.end
+            && matches!(msg.toks[tr.end].text, "with" | "עמ")
+    })
+}
+
+/// The opening words of a past-tense report, as the command words a title leaves out.
+fn report_match(r: Range<usize>) -> PatMatch {
+    let task = SCHEMAS.iter().position(|s| s.resolver == Resolver::Task).unwrap_or(0);
+    let complete = SCHEMAS[task].actions.iter().position(|a| a.action == Action::Complete);
+    PatMatch {
+        resolver: task,
+        action: complete,
+        weight: 0.6,
+        start: r.start,
+        end: r.end,
+        anchored: false,
+        keep: false,
+        after_vav: false,
+    }
 }
 
 fn fallback(msg: &Msg<'_>, seg: Seg, has_time: bool) -> (Resolver, Action, f32, Vec<PatMatch>) {
@@ -148,27 +270,35 @@ fn window_of(m: &TimeMatch, msg: &Msg<'_>) -> Option<Window> {
     Some(Window { start: m.value, end })
 }
 
-fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Option<(&TimeMatch, &Range<usize>)>) {
+fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Option<&TimeMatch>) {
     let r = seg.range();
-    let in_time = |i: usize| msg.times.iter().any(|(_, tr)| tr.contains(&i));
+    let (time, moved) = better_time(msg, &r, step, time);
+    let time = time.as_deref();
+    let in_moved = |i: usize| moved.as_ref().is_some_and(|mr| mr.contains(&i));
+    let in_time = |i: usize| in_moved(i) || msg.times.iter().any(|(_, tr)| tr.contains(&i));
     let in_cmd = |i: usize| used.iter().any(|m| !m.keep && (m.start..m.end).contains(&i));
     let keep = |i: usize| !in_time(i) && !in_cmd(i);
     let leftover = || text_of(msg.text, msg.toks, r.clone(), &keep);
-    let good_time = time.filter(|(m, _)| m.problem != Some(TimeProblem::Impossible));
-    step.time_problem = time.and_then(|(m, _)| m.problem.clone());
+    let good_time = time.filter(|m| m.problem != Some(TimeProblem::Impossible));
+    step.time_problem = time.and_then(|m| m.problem.clone());
     if step.time_problem.is_some() {
         step.confidence = step.confidence.min(0.4);
     }
     match (step.resolver, step.action) {
+        (Resolver::Calendar, Action::Delete) if good_time.is_some_and(|m| m.grain >= Grain::Day) => {
+            // "תנקה לי את היומן ביום שישי": a day to clear is a window, not an instant
+            step.window = good_time.and_then(|m| window_of(m, msg));
+            step.title = leftover();
+        }
         (Resolver::Task, Action::List) | (Resolver::Calendar, Action::Find) => {
-            step.window = good_time.and_then(|(m, _)| window_of(m, msg));
+            step.window = good_time.and_then(|m| window_of(m, msg));
             if step.resolver == Resolver::Calendar {
                 step.query = leftover();
             }
         }
         (Resolver::Task | Resolver::Calendar, _) => {
             step.title = leftover();
-            if let Some((m, _)) = good_time {
+            if let Some(m) = good_time {
                 step.when = Some(m.point.unwrap_or(m.value));
                 step.recurrence = m.recurrence;
             }
@@ -183,6 +313,10 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             step.list = ls.list;
             if matches!(step.action, Action::Add | Action::Remove) {
                 step.items = ls.items;
+                // a list named and items found: the slots confirm the reading
+                if step.list.is_some() && !step.items.is_empty() {
+                    step.confidence = step.confidence.max(0.7);
+                }
             }
         }
         (Resolver::Gmail | Resolver::Memory, Action::Store) => step.title = leftover(),
@@ -192,4 +326,33 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         }
         _ => {}
     }
+}
+
+/// The step's time: its first expression, unless a date and a clock time stand apart (read
+/// together) or an update names its new time as "to 8" (read as "at 8"). The second value is
+/// the token range of a "to 8" the title must leave out.
+fn better_time<'a>(
+    msg: &Msg<'_>,
+    r: &Range<usize>,
+    step: &Step,
+    time: Option<&'a TimeMatch>,
+) -> (Option<std::borrow::Cow<'a, TimeMatch>>, Option<Range<usize>>) {
+    use std::borrow::Cow;
+    if !matches!(step.resolver, Resolver::Task | Resolver::Calendar) {
+        return (time.map(Cow::Borrowed), None);
+    }
+    let evening = |m: TimeMatch| when::evening_meal(msg, r, &m).unwrap_or(m);
+    if let Some(both) = when::combined(msg, r) {
+        return (Some(Cow::Owned(evening(both))), None);
+    }
+    if let Some(later) = time.and_then(|m| when::evening_meal(msg, r, m)) {
+        return (Some(Cow::Owned(later)), None);
+    }
+    if step.action == Action::Update
+        && time.is_none_or(|m| m.grain >= Grain::Day)
+        && let Some((m, moved)) = when::new_time(msg, r)
+    {
+        return (Some(Cow::Owned(m)), Some(moved));
+    }
+    (time.map(Cow::Borrowed), None)
 }

@@ -1,0 +1,78 @@
+//! A step's time when it is not one expression: a date and a clock time that the title stands
+//! between ("תוסיף ליומן מחר אימון ב-8", "remind me tomorrow to call the garage at 8:30"), and
+//! the new time of a reschedule ("move the standup to 11", "תזיז את הפגישה לחמש"). Both re-read
+//! sub-spans of the user's text with the time parser's public `parse`, so the time rules
+//! (an hour with a date is 7–11 morning, 1–6 afternoon) stay the parser's.
+
+use std::ops::Range;
+
+use super::Msg;
+use crate::understand::normalize::Kind;
+use crate::understand::time::{self, Found, Grain, TimeMatch};
+
+fn times_in<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> impl Iterator<Item = &'a TimeMatch> + use<'a> {
+    let r = r.clone();
+    msg.times.iter().filter_map(move |(f, tr)| match f {
+        Found::Time(m) if tr.start >= r.start && tr.end <= r.end => Some(m),
+        _ => None,
+    })
+}
+
+/// A date (a day, no clock) and a clock time (no date) apart in the step: the two read
+/// together as the user meant them.
+pub(super) fn combined(msg: &Msg<'_>, r: &Range<usize>) -> Option<TimeMatch> {
+    let day = times_in(msg, r).find(|m| m.grain == Grain::Day && m.recurrence.is_none() && m.problem.is_none())?;
+    let clock = times_in(msg, r).find(|m| m.grain < Grain::Day && m.span.start != day.span.start)?;
+    let day_text = msg.text.get(day.span.clone())?;
+    let clock_text = msg.text.get(clock.span.clone())?;
+    let both = time::parse(&format!("{day_text} {clock_text}"), msg.now)?;
+    let same_day = both.value.date_naive() == day.value.date_naive();
+    (both.grain < Grain::Day && same_day && both.problem.is_none()).then_some(both)
+}
+
+/// "to 8", "ל-4", "לחמש" at the end of an update step: the new time. Returns it with the
+/// token range to leave out of the title.
+pub(super) fn new_time(msg: &Msg<'_>, r: &Range<usize>) -> Option<(TimeMatch, Range<usize>)> {
+    let end_byte = msg.toks.get(r.end.checked_sub(1)?)?.end;
+    for i in r.clone().rev() {
+        let t = &msg.toks[i];
+        let (lead, from) = match t.kind {
+            Kind::Latin if matches!(t.text, "to" | "until" | "till") => ("at ", msg.toks.get(i + 1)?.start),
+            Kind::He | Kind::Prefix if t.text.starts_with('ל') => ("ב", t.start + 'ל'.len_utf8()),
+            _ => continue,
+        };
+        let rest = msg.text.get(from..end_byte)?;
+        let probe = format!("{lead}{}", rest.trim_start_matches(['-', ' ']));
+        let Some(m) = time::parse(&probe, msg.now) else { continue };
+        if m.span.start <= lead.len() && m.problem.is_none() && m.grain < Grain::Day {
+            return Some((m, i..r.end));
+        }
+    }
+    None
+}
+
+/// Meals that happen in the evening: "dinner at 7" is 19:00 even with a date, where a bare hour
+/// 7–11 would be morning.
+const EVENING_MEALS: &[&str] = &["dinner", "supper", "drinks", "ערב"];
+
+/// Moves a morning hour to the evening when the step is an evening meal and the user did not
+/// say "am" or "morning" ("ארוחת ערב עם אמא ביום ראשון בשמונה" is 20:00).
+pub(super) fn evening_meal(msg: &Msg<'_>, r: &Range<usize>, m: &TimeMatch) -> Option<TimeMatch> {
+    use chrono::Timelike;
+    let meal = r.clone().any(|i| {
+        let t = msg.toks[i].text;
+        EVENING_MEALS.contains(&t)
+            && (t != "ערב" || i > 0 && matches!(msg.toks[i - 1].text, "ארוחת" | "הארוחת" | "לארוחת"))
+    });
+    let said = msg.text.get(m.span.clone())?.to_lowercase();
+    let explicit =
+        ["am", "a.m", "morning", "בבוקר", "בוקר", "pm", "p.m", "בערב", "ערב"].iter().any(|w| said.contains(w));
+    let h = m.value.hour();
+    if !meal || explicit || m.grain >= Grain::Day || !(5..12).contains(&h) {
+        return None;
+    }
+    let mut later = m.clone();
+    later.value += chrono::Duration::hours(12);
+    later.point = later.point.map(|p| p + chrono::Duration::hours(12));
+    Some(later)
+}

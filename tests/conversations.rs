@@ -1,0 +1,169 @@
+//! Held-out style conversations through the web chat: several turns each, covering the kinds of
+//! message issue 12 names (a reschedule said as "move X to 8", a chore reported in the past
+//! tense, list items removed with other verbs, a world question, and an unsure message that is
+//! asked about and answered by a tap or in words).
+
+mod common;
+
+use chrono::{DateTime, Utc};
+use common::{TestApp, spawn_app_with};
+use ozer::clock::Clock;
+use ozer::store::entities::{list, list_item, task};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use serde_json::{Value, json};
+
+/// Thursday 22 January 2026, 21:09 in Jerusalem.
+fn thursday_evening() -> Clock {
+    Clock::frozen(utc("2026-01-22T19:09:00Z"))
+}
+
+fn utc(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+}
+
+async fn tasks(app: &TestApp) -> Vec<task::Model> {
+    task::Entity::find().all(&app.state.db).await.unwrap()
+}
+
+async fn open_tasks(app: &TestApp) -> Vec<task::Model> {
+    task::Entity::find().filter(task::Column::Status.eq("open")).all(&app.state.db).await.unwrap()
+}
+
+async fn items(app: &TestApp) -> Vec<String> {
+    list_item::Entity::find().all(&app.state.db).await.unwrap().into_iter().map(|i| i.text).collect()
+}
+
+fn only_reply(body: &Value) -> &Value {
+    let replies = body["replies"].as_array().expect("replies");
+    assert_eq!(replies.len(), 1, "{body}");
+    &replies[0]
+}
+
+#[tokio::test]
+async fn move_x_to_8_reschedules_the_reminder_and_keeps_its_title() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 9 to call the garage").await;
+    let reply = app.say("move the reminder to call the garage to 8").await;
+    let open = open_tasks(&app).await;
+    assert_eq!(open.len(), 1, "{reply}");
+    assert_eq!(open[0].due_at, Some(utc("2026-01-23T06:00:00Z")), "08:00 tomorrow: {reply}");
+    assert!(open[0].title.contains("garage") && !open[0].title.contains('8'), "not renamed: {}", open[0].title);
+
+    app.say("תזכיר לי מחר בתשע להתקשר לסבתא").await;
+    let reply = app.say("תעביר את התזכורת להתקשר לסבתא לעשר בערב").await;
+    let grandma = open_tasks(&app).await.into_iter().find(|t| t.title.contains("סבתא")).expect("still there");
+    assert_eq!(grandma.due_at, Some(utc("2026-01-22T20:00:00Z")), "22:00 today: {reply}");
+}
+
+#[tokio::test]
+async fn a_chore_reported_in_the_past_tense_completes_its_task_in_both_languages() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 10 to pay the water bill").await;
+    app.say("תזכיר לי ביום ראשון לשלם את הארנונה").await;
+    assert_eq!(open_tasks(&app).await.len(), 2);
+    app.say("I already paid the water bill").await;
+    let open = open_tasks(&app).await;
+    assert_eq!(open.len(), 1);
+    assert!(open[0].title.contains("ארנונה"));
+    app.say("שילמתי כבר את הארנונה").await;
+    assert!(open_tasks(&app).await.is_empty());
+    assert_eq!(tasks(&app).await.len(), 2, "completed, not deleted");
+}
+
+#[tokio::test]
+async fn list_items_come_off_with_take_off_scratch_and_hebrew_verbs() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("add milk, eggs, bread and jam to the shopping list").await;
+    assert_eq!(items(&app).await.len(), 4);
+    app.say("take milk off the shopping list").await;
+    app.say("scratch eggs from the shopping list").await;
+    let left = items(&app).await;
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert!(!left.iter().any(|i| i == "milk" || i == "eggs"), "{left:?}");
+
+    app.say("תוסיף חלב וביצים לרשימת הקניות").await;
+    app.say("תוציא את החלב מרשימת הקניות").await;
+    app.say("תוריד ביצים מהקניות").await;
+    let left = items(&app).await;
+    assert!(!left.iter().any(|i| i.contains("חלב") || i.contains("ביצים")), "{left:?}");
+}
+
+#[tokio::test]
+async fn a_weather_question_gets_an_honest_answer_and_touches_nothing() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let en = app.say("what's the weather tomorrow?").await;
+    assert!(en.contains("can't look that up"), "{en}");
+    let he = app.say("ירד גשם ביום שישי?").await;
+    assert!(he.contains("לא יכול לבדוק"), "{he}");
+    assert!(tasks(&app).await.is_empty());
+}
+
+#[tokio::test]
+async fn an_unsure_message_is_asked_about_and_a_tap_runs_the_chosen_reading() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let body = app.chat("i need to call the plumber tomorrow at 10").await;
+    let reply = only_reply(&body);
+    let text = reply["text"].as_str().unwrap();
+    assert!(text.contains("a reminder") && text.contains("calendar"), "{text}");
+    let buttons = reply["buttons"].as_array().expect("buttons");
+    assert_eq!(buttons.len(), 2, "{reply}");
+    assert!(tasks(&app).await.is_empty(), "nothing runs before the answer");
+
+    let payload = buttons[0]["payload"].as_str().unwrap();
+    let label = buttons[0]["label"].as_str().unwrap().to_string();
+    let body = app.post_chat(json!({ "text": label, "button": payload })).await;
+    let done = only_reply(&body)["text"].as_str().unwrap().to_string();
+    let open = open_tasks(&app).await;
+    assert_eq!(open.len(), 1, "{done}");
+    assert_eq!(open[0].due_at, Some(utc("2026-01-23T08:00:00Z")), "the reading as first understood: {done}");
+    assert!(open[0].title.contains("plumber"));
+}
+
+#[tokio::test]
+async fn an_unsure_hebrew_message_is_answered_in_words() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let q = app.say("צריך להתקשר לאינסטלטור מחר ב-9").await;
+    assert!(q.contains("תזכורת") && q.contains("אירוע ביומן"), "{q}");
+    assert_eq!(task::Entity::find().count(&app.state.db).await.unwrap(), 0);
+    let done = app.say("תזכורת").await;
+    let open = open_tasks(&app).await;
+    assert_eq!(open.len(), 1, "{done}");
+    assert_eq!(open[0].due_at, Some(utc("2026-01-23T07:00:00Z")), "{done}");
+
+    // the other reading is the calendar, which is not built yet: it says what it understood
+    let q = app.say("צריך להתקשר לאינסטלטור מחר ב-9").await;
+    assert!(q.contains('?'), "{q}");
+    let other = app.say("השני").await;
+    assert!(other.contains("יומן") || other.contains("לוח"), "{other}");
+    assert_eq!(open_tasks(&app).await.len(), 1, "the calendar reading creates no task");
+}
+
+#[tokio::test]
+async fn add_to_which_list_offers_the_users_lists_and_the_tap_adds_there() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("תוסיף ביצים לרשימת הקניות").await;
+    app.say("add a tent to the camping list").await;
+    let body = app.chat("תוסיף כדור לספורט").await;
+    let reply = only_reply(&body);
+    assert!(reply["text"].as_str().unwrap().contains("איזו רשימה"), "{reply}");
+    let buttons = reply["buttons"].as_array().expect("buttons");
+    let camping = buttons.iter().find(|b| b["label"].as_str().unwrap().contains("camping")).expect("camping offered");
+    let payload = camping["payload"].as_str().unwrap();
+    let label = camping["label"].as_str().unwrap().to_string();
+    app.post_chat(json!({ "text": label, "button": payload })).await;
+    let camping_id = list::Entity::find()
+        .filter(list::Column::Name.contains("camping"))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("list")
+        .id;
+    let ball = list_item::Entity::find()
+        .filter(list_item::Column::Text.eq("כדור"))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("the ball was added");
+    assert_eq!(ball.list_id, camping_id);
+    assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 2, "no list named ספורט was made");
+}
