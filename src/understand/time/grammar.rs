@@ -179,6 +179,7 @@ pub enum Day {
         h: u8,
         y: Option<i32>,
         rel: Option<i8>,
+        at: super::jewish::At,
     },
     /// spring = 0 .. winter = 3, or `seasons::ANY`; `y` the year it starts in
     Season {
