@@ -246,6 +246,8 @@ pub enum Comp {
         he: bool,
     },
     Offset(Offset),
+    /// "for 30 mins": a length (in 60ths of the unit, as offsets count) after a start
+    Lasting(i64, Unit),
     /// "שעה לפני", "an hour before": relative to an earlier step's time, not to now
     Anchor(i64),
     Every {
@@ -265,6 +267,9 @@ pub struct Acc {
     pub clock_end: Option<Clock>,
     pub part: Option<(Part, bool, bool)>,
     pub offset: Option<Offset>,
+    /// "thanksgiving in a year", "at 7 in 3 years": the rest is read from now moved by this
+    pub shift: Option<Offset>,
+    pub lasting: Option<(i64, Unit)>,
     pub anchor: Option<i64>,
     pub every: Option<(Recurrence, Option<u8>)>,
     pub impossible: bool,
@@ -284,6 +289,10 @@ impl Acc {
             Comp::Part { part, today, he } if self.part.is_none() => self.part = Some((part, today, he)),
             // "late last night": the night was already said by "late"
             Comp::Part { part: Part::Night, .. } if matches!(self.part, Some((Part::LateNight, ..))) => {}
+            Comp::Offset(o @ (Offset::Months(_) | Offset::Years(_))) if self.can_shift() => self.shift = Some(o),
+            Comp::Lasting(n, u) if self.lasting.is_none() && self.every.is_none() && self.anchor.is_none() => {
+                self.lasting = Some((n, u))
+            }
             Comp::Offset(o) if self.offset.is_none() && self.clock.is_none() => {
                 if !matches!(self.day, None | Some(Day::Rel(0))) || self.every.is_some() {
                     return false;
@@ -305,6 +314,14 @@ impl Acc {
 
     fn is_empty(&self) -> bool {
         *self == Acc::default()
+    }
+
+    /// A named holiday or month, or a bare clock, can be moved by a whole number of months or
+    /// years ("March in a year", "thanksgiving 3 months ago", "at 7 in 3 years").
+    fn can_shift(&self) -> bool {
+        let day = matches!(self.day, Some(Day::Holiday { .. } | Day::MonthOf { .. }));
+        let clock = self.day.is_none() && self.clock.is_some() && self.part.is_none();
+        self.shift.is_none() && self.offset.is_none() && self.every.is_none() && self.anchor.is_none() && (day || clock)
     }
 
     fn add_day(&mut self, d: Day) -> bool {
@@ -344,6 +361,10 @@ impl Acc {
         if self.impossible {
             return true;
         }
+        // "for 10 minutes" alone is a length, not a time
+        if self.lasting.is_some() && self.day.is_none() && self.clock.is_none() && self.part.is_none() {
+            return false;
+        }
         match self.clock {
             Some(c) if !c.marked => self.day.is_some() || self.part.is_some() || self.every.is_some(),
             _ => !self.is_empty(),
@@ -373,6 +394,12 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
         return None;
     }
     loop {
+        if let Some((c, j)) = super::offset::lasting_at(cx, end)
+            && acc.add(c)
+        {
+            end = j;
+            continue;
+        }
         let mut k = end;
         while k < cx.len() && is_filler(cx, k) {
             k += 1;
@@ -398,9 +425,10 @@ pub fn comp_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         return None;
     }
     super::offset::every_at(cx, i)
+        .or_else(|| super::offset::lasting_at(cx, i))
         .or_else(|| super::offset::offset_at(cx, i))
-        .or_else(|| super::clock::clock_range_at(cx, i))
         .or_else(|| super::ranges::date_range_at(cx, i))
+        .or_else(|| super::clock::clock_range_at(cx, i))
         .or_else(|| super::dates::numeric_date_at(cx, i))
         .or_else(|| super::days::day_at(cx, i).map(|(d, j)| (Comp::Day(d), j)))
         .or_else(|| super::clock::clock_at(cx, i))
