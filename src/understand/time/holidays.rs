@@ -1,12 +1,13 @@
 //! Holidays by name: common Western/US holidays with fixed or computable dates (Christmas,
 //! Thanksgiving, MLK day, Easter and the days tied to it) here, Jewish holidays and Israel's
-//! national days in jewish.rs (from the Hebrew calendar). Other lunar calendars' holidays
-//! (Islamic, Hindu, Chinese) are not recognised.
+//! national days in jewish.rs (from the Hebrew calendar), Islamic holidays in islamic.rs (Umm
+//! al-Qura). Hindu and Chinese lunisolar holidays are not recognised.
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 
 use super::calendar::nth_weekday;
 use super::grammar::{Cx, Day};
+use super::islamic;
 use super::jewish::{self, At};
 use super::lexicon::{Lex, Unit};
 use crate::understand::normalize::Kind;
@@ -82,6 +83,7 @@ static NAMES: &[(&[&str], u8)] = &[
 /// Lazarus Saturday.
 pub fn length(h: u8, y: i32) -> Option<i64> {
     match h {
+        islamic::FIRST.. => islamic::length(h, y),
         jewish::FIRST.. => jewish::length(h),
         28 => Some((easter(y)? - in_year(22, y)?).num_days()),
         29 => Some((in_year(27, y)? - in_year(26, y)?).num_days()),
@@ -109,7 +111,7 @@ pub fn holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     let (h, at, mut j) = match jewish::phrase_at(cx, start) {
         Some(x) => x,
         None if latin => {
-            let (h, j) = name_at(cx, start)?;
+            let (h, j) = islamic::name_at(cx, start).or_else(|| name_at(cx, start))?;
             (h, At::On, j)
         }
         None => return None,
@@ -161,6 +163,9 @@ fn orthodox_easter(y: i32) -> Option<NaiveDate> {
 }
 
 fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
+    if h >= islamic::FIRST {
+        return islamic::in_year(h, y);
+    }
     if h >= jewish::FIRST {
         return jewish::in_year(h, y);
     }

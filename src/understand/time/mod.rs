@@ -23,6 +23,7 @@ mod en;
 mod grammar;
 mod he;
 mod holidays;
+mod islamic;
 mod jewish;
 mod lexicon;
 mod offset;
