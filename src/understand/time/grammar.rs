@@ -6,6 +6,7 @@
 //! adding components until one conflicts (a second date, a second clock), so "ביום שני ב-11:15"
 //! is one expression and "מחר ... ביום שני" would be two.
 
+pub use super::day::Day;
 use super::lexicon::{self, Lex, Part, Unit};
 use crate::understand::Recurrence;
 use crate::understand::normalize::{Kind, Token};
@@ -95,116 +96,6 @@ impl<'a> Cx<'a> {
     pub fn number(&self, i: usize) -> Option<(u32, &'a str, usize)> {
         self.digits(i).or_else(|| self.word_num(i))
     }
-}
-
-/// A day reference before it is resolved against `now`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Day {
-    Rel(i64),
-    /// rel: None = the next one after today, 0 = this, 1 = next week's, -1 = last, 2 = after next
-    Weekday {
-        wd: u8,
-        rel: Option<i8>,
-    },
-    WeekdayOfWeek {
-        wd: u8,
-        week_rel: i8,
-    },
-    Date {
-        d: u32,
-        m: Option<u32>,
-        y: Option<i32>,
-        wd: Option<u8>,
-    },
-    MonthOf {
-        m: u32,
-        y: Option<i32>,
-        rel: Option<i8>,
-    },
-    NthWeekday {
-        n: i8,
-        wd: u8,
-        m: u32,
-        y: Option<i32>,
-    },
-    Period {
-        unit: Unit,
-        rel: i32,
-    },
-    Weekend(i8),
-    Year(i32),
-    /// "next 3 days" (an interval), or with `point` "upcoming 2 days" (a day)
-    Span {
-        unit: Unit,
-        n: i32,
-        rel: i8,
-        point: bool,
-    },
-    /// beginning/end of this/next/last week or month
-    Edge {
-        end: bool,
-        unit: Unit,
-        rel: i8,
-    },
-    /// "end of April", "early March"; `end` None = the middle third ("mid March")
-    EdgeMonth {
-        end: Option<bool>,
-        m: u32,
-    },
-    EdgeYear {
-        end: bool,
-        y: Option<i32>,
-    },
-    /// "3 fridays from now" (n > 0), "2 thursdays ago" (n < 0)
-    WeekdayCount {
-        wd: u8,
-        n: i32,
-    },
-    /// "first monday of this month", "second monday of last month"
-    NthWeekdayRel {
-        n: i8,
-        wd: u8,
-        rel: i8,
-    },
-    /// "20th of next month"
-    DomRel {
-        d: u32,
-        rel: i8,
-    },
-    QuarterOf {
-        q: u32,
-        y: Option<i32>,
-    },
-    Holiday {
-        h: u8,
-        y: Option<i32>,
-        rel: Option<i8>,
-        at: super::jewish::At,
-    },
-    /// spring = 0 .. winter = 3, or `seasons::ANY`; `y` the year it starts in
-    Season {
-        s: u8,
-        rel: i8,
-        y: Option<i32>,
-    },
-    /// "fifth last day of May", "first week of October 2014"; n < 0 counts from the end
-    NthOf {
-        n: i32,
-        what: super::within::Counted,
-        m: Option<u32>,
-        y: Option<i32>,
-    },
-    /// "all week" (all), "rest of the week"
-    RestOfWeek {
-        all: bool,
-    },
-    /// "July 13-15": both days inclusive
-    DateRange {
-        d1: u32,
-        d2: u32,
-        m: u32,
-        y: Option<i32>,
-    },
 }
 
 /// A clock time as said; `pm` None means the speaker did not say am/pm.

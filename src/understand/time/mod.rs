@@ -18,6 +18,7 @@ use crate::understand::{Recurrence, TimeProblem};
 mod calendar;
 mod clock;
 mod dates;
+mod day;
 mod days;
 mod en;
 mod grammar;
