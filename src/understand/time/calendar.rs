@@ -124,7 +124,7 @@ pub fn day_date(day: Day, today: NaiveDate, tz: Tz) -> Option<(NaiveDate, Grain)
             let g = if what == super::within::Counted::Week { Grain::Week } else { g };
             (super::within::nth_of(today, tz, n, what, m, y)?, g)
         }
-        Day::Holiday { h, y, rel } => (super::holidays::date(h, y, rel, today)?, g),
+        Day::Holiday { h, y, rel, at } => (super::holidays::date_at(h, y, rel, at, today)?, g),
         Day::Span { .. }
         | Day::Season { .. }
         | Day::RestOfWeek { .. }

@@ -6,6 +6,7 @@
 //! adding components until one conflicts (a second date, a second clock), so "ביום שני ב-11:15"
 //! is one expression and "מחר ... ביום שני" would be two.
 
+pub use super::day::Day;
 use super::lexicon::{self, Lex, Part, Unit};
 use crate::understand::Recurrence;
 use crate::understand::normalize::{Kind, Token};
@@ -97,115 +98,6 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// A day reference before it is resolved against `now`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Day {
-    Rel(i64),
-    /// rel: None = the next one after today, 0 = this, 1 = next week's, -1 = last, 2 = after next
-    Weekday {
-        wd: u8,
-        rel: Option<i8>,
-    },
-    WeekdayOfWeek {
-        wd: u8,
-        week_rel: i8,
-    },
-    Date {
-        d: u32,
-        m: Option<u32>,
-        y: Option<i32>,
-        wd: Option<u8>,
-    },
-    MonthOf {
-        m: u32,
-        y: Option<i32>,
-        rel: Option<i8>,
-    },
-    NthWeekday {
-        n: i8,
-        wd: u8,
-        m: u32,
-        y: Option<i32>,
-    },
-    Period {
-        unit: Unit,
-        rel: i32,
-    },
-    Weekend(i8),
-    Year(i32),
-    /// "next 3 days" (an interval), or with `point` "upcoming 2 days" (a day)
-    Span {
-        unit: Unit,
-        n: i32,
-        rel: i8,
-        point: bool,
-    },
-    /// beginning/end of this/next/last week or month
-    Edge {
-        end: bool,
-        unit: Unit,
-        rel: i8,
-    },
-    /// "end of April", "early March"; `end` None = the middle third ("mid March")
-    EdgeMonth {
-        end: Option<bool>,
-        m: u32,
-    },
-    EdgeYear {
-        end: bool,
-        y: Option<i32>,
-    },
-    /// "3 fridays from now" (n > 0), "2 thursdays ago" (n < 0)
-    WeekdayCount {
-        wd: u8,
-        n: i32,
-    },
-    /// "first monday of this month", "second monday of last month"
-    NthWeekdayRel {
-        n: i8,
-        wd: u8,
-        rel: i8,
-    },
-    /// "20th of next month"
-    DomRel {
-        d: u32,
-        rel: i8,
-    },
-    QuarterOf {
-        q: u32,
-        y: Option<i32>,
-    },
-    Holiday {
-        h: u8,
-        y: Option<i32>,
-        rel: Option<i8>,
-    },
-    /// spring = 0 .. winter = 3, or `seasons::ANY`; `y` the year it starts in
-    Season {
-        s: u8,
-        rel: i8,
-        y: Option<i32>,
-    },
-    /// "fifth last day of May", "first week of October 2014"; n < 0 counts from the end
-    NthOf {
-        n: i32,
-        what: super::within::Counted,
-        m: Option<u32>,
-        y: Option<i32>,
-    },
-    /// "all week" (all), "rest of the week"
-    RestOfWeek {
-        all: bool,
-    },
-    /// "July 13-15": both days inclusive
-    DateRange {
-        d1: u32,
-        d2: u32,
-        m: u32,
-        y: Option<i32>,
-    },
-}
-
 /// A clock time as said; `pm` None means the speaker did not say am/pm.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Clock {
@@ -245,6 +137,8 @@ pub enum Comp {
         he: bool,
     },
     Offset(Offset),
+    /// "for 30 mins": a length (in 60ths of the unit, as offsets count) after a start
+    Lasting(i64, Unit),
     /// "שעה לפני", "an hour before": relative to an earlier step's time, not to now
     Anchor(i64),
     Every {
@@ -264,6 +158,9 @@ pub struct Acc {
     pub clock_end: Option<Clock>,
     pub part: Option<(Part, bool, bool)>,
     pub offset: Option<Offset>,
+    /// "thanksgiving in a year", "at 7 in 3 years": the rest is read from now moved by this
+    pub shift: Option<Offset>,
+    pub lasting: Option<(i64, Unit)>,
     pub anchor: Option<i64>,
     pub every: Option<(Recurrence, Option<u8>)>,
     pub impossible: bool,
@@ -283,6 +180,10 @@ impl Acc {
             Comp::Part { part, today, he } if self.part.is_none() => self.part = Some((part, today, he)),
             // "late last night": the night was already said by "late"
             Comp::Part { part: Part::Night, .. } if matches!(self.part, Some((Part::LateNight, ..))) => {}
+            Comp::Offset(o @ (Offset::Months(_) | Offset::Years(_))) if self.can_shift() => self.shift = Some(o),
+            Comp::Lasting(n, u) if self.lasting.is_none() && self.every.is_none() && self.anchor.is_none() => {
+                self.lasting = Some((n, u))
+            }
             Comp::Offset(o) if self.offset.is_none() && self.clock.is_none() => {
                 if !matches!(self.day, None | Some(Day::Rel(0))) || self.every.is_some() {
                     return false;
@@ -304,6 +205,14 @@ impl Acc {
 
     fn is_empty(&self) -> bool {
         *self == Acc::default()
+    }
+
+    /// A named holiday or month, or a bare clock, can be moved by a whole number of months or
+    /// years ("March in a year", "thanksgiving 3 months ago", "at 7 in 3 years").
+    fn can_shift(&self) -> bool {
+        let day = matches!(self.day, Some(Day::Holiday { .. } | Day::MonthOf { .. }));
+        let clock = self.day.is_none() && self.clock.is_some() && self.part.is_none();
+        self.shift.is_none() && self.offset.is_none() && self.every.is_none() && self.anchor.is_none() && (day || clock)
     }
 
     fn add_day(&mut self, d: Day) -> bool {
@@ -343,6 +252,10 @@ impl Acc {
         if self.impossible {
             return true;
         }
+        // "for 10 minutes" alone is a length, not a time
+        if self.lasting.is_some() && self.day.is_none() && self.clock.is_none() && self.part.is_none() {
+            return false;
+        }
         match self.clock {
             Some(c) if !c.marked => self.day.is_some() || self.part.is_some() || self.every.is_some(),
             _ => !self.is_empty(),
@@ -372,6 +285,12 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
         return None;
     }
     loop {
+        if let Some((c, j)) = super::offset::lasting_at(cx, end)
+            && acc.add(c)
+        {
+            end = j;
+            continue;
+        }
         let mut k = end;
         while k < cx.len() && is_filler(cx, k) {
             k += 1;
@@ -397,9 +316,10 @@ pub fn comp_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         return None;
     }
     super::offset::every_at(cx, i)
+        .or_else(|| super::offset::lasting_at(cx, i))
         .or_else(|| super::offset::offset_at(cx, i))
-        .or_else(|| super::clock::clock_range_at(cx, i))
         .or_else(|| super::ranges::date_range_at(cx, i))
+        .or_else(|| super::clock::clock_range_at(cx, i))
         .or_else(|| super::dates::numeric_date_at(cx, i))
         .or_else(|| super::days::day_at(cx, i).map(|(d, j)| (Comp::Day(d), j)))
         .or_else(|| super::clock::clock_at(cx, i))

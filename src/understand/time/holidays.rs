@@ -1,12 +1,16 @@
-//! English names of common Western/US holidays with fixed or computable dates (Christmas,
-//! Thanksgiving, MLK day, Easter and the days tied to it). Lunar-calendar holidays (Jewish,
-//! Islamic, Hindu, Chinese) need calendar tables and are not recognised.
+//! Holidays by name: common Western/US holidays with fixed or computable dates (Christmas,
+//! Thanksgiving, MLK day, Easter and the days tied to it) here, Jewish holidays and Israel's
+//! national days in jewish.rs (from the Hebrew calendar), Islamic holidays in islamic.rs (Umm
+//! al-Qura). Hindu and Chinese lunisolar holidays are not recognised.
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 
 use super::calendar::nth_weekday;
 use super::grammar::{Cx, Day};
+use super::islamic;
+use super::jewish::{self, At};
 use super::lexicon::{Lex, Unit};
+use crate::understand::normalize::Kind;
 
 static NAMES: &[(&[&str], u8)] = &[
     (&["christmas", "eve"], 1),
@@ -79,6 +83,8 @@ static NAMES: &[(&[&str], u8)] = &[
 /// Lazarus Saturday.
 pub fn length(h: u8, y: i32) -> Option<i64> {
     match h {
+        islamic::FIRST.. => islamic::length(h, y),
+        jewish::FIRST.. => jewish::length(h),
         28 => Some((easter(y)? - in_year(22, y)?).num_days()),
         29 => Some((in_year(27, y)? - in_year(26, y)?).num_days()),
         _ => None,
@@ -91,16 +97,29 @@ fn name_at(cx: &Cx<'_>, i: usize) -> Option<(u8, usize)> {
         .find_map(|(words, h)| words.iter().enumerate().all(|(k, w)| cx.is(i + k, w)).then_some((*h, i + words.len())))
 }
 
-/// A holiday name with an optional "next/last/this" before and a year after.
+/// A holiday name with an optional "next/last/this" before (English) or after (Hebrew: "פסח
+/// הבא"), "eve of"/"before"/"after" around a Jewish holiday, and a year after.
 pub fn holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
-    if cx.kind(i) != Some(crate::understand::normalize::Kind::Latin) {
+    let latin = cx.kind(i) == Some(Kind::Latin);
+    if !latin && cx.kind(i) != Some(Kind::He) {
         return None;
     }
-    let (rel, start) = match cx.lex(i) {
-        Some(Lex::Rel(r)) => (Some(r), i + 1),
+    let (mut rel, start) = match cx.lex(i) {
+        Some(Lex::Rel(r)) if latin => (Some(r), i + 1),
         _ => (None, i),
     };
-    let (h, mut j) = name_at(cx, start)?;
+    let (h, at, mut j) = match jewish::phrase_at(cx, start) {
+        Some(x) => x,
+        None if latin => {
+            let (h, j) = islamic::name_at(cx, start).or_else(|| name_at(cx, start))?;
+            (h, At::On, j)
+        }
+        None => return None,
+    };
+    if let (Some(Kind::He), Some(Lex::Rel(r))) = (cx.kind(j), cx.lex(j)) {
+        rel = Some(r);
+        j += 1;
+    }
     let mut y = None;
     if let Some(n) = cx.num(j).filter(|_| cx.text(j).len() == 4) {
         y = Some(n as i32);
@@ -108,9 +127,9 @@ pub fn holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     } else if cx.is(j, "of")
         && let (Some(Lex::Rel(r)), Some(Lex::Unit(Unit::Year, 1))) = (cx.lex(j + 1), cx.lex(j + 2))
     {
-        return Some((Day::Holiday { h, y: None, rel: Some(10 + r) }, j + 3));
+        return Some((Day::Holiday { h, y: None, rel: Some(10 + r), at }, j + 3));
     }
-    Some((Day::Holiday { h, y, rel }, j))
+    Some((Day::Holiday { h, y, rel, at }, j))
 }
 
 /// Easter Sunday (anonymous Gregorian algorithm).
@@ -144,6 +163,12 @@ fn orthodox_easter(y: i32) -> Option<NaiveDate> {
 }
 
 fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
+    if h >= islamic::FIRST {
+        return islamic::in_year(h, y);
+    }
+    if h >= jewish::FIRST {
+        return jewish::in_year(h, y);
+    }
     let ymd = |m: u32, d: u32| NaiveDate::from_ymd_opt(y, m, d);
     let from_easter = |days: i64| easter(y).map(|e| e + Duration::days(days));
     match h {
@@ -190,17 +215,30 @@ fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
 }
 
 /// The date of holiday `h`: in year `y`, or the next one (the last one for `rel` -1);
-/// `rel` 9/10/11 mean "of last/this/next year".
+/// `rel` 9/10/11 mean "of last/this/next year". A holiday of several days that has begun
+/// (Hanukkah, said on its third day) is still the next one.
 pub fn date(h: u8, y: Option<i32>, rel: Option<i8>, today: NaiveDate) -> Option<NaiveDate> {
     let year = today.year();
     if let Some(y) = y {
         return in_year(h, y);
     }
+    let days = |d: &NaiveDate| length(h, d.year()).unwrap_or(1);
     match rel {
         Some(r @ 9..=11) => in_year(h, year + i32::from(r - 10)),
         Some(-1) => in_year(h, year).filter(|d| *d < today).or_else(|| in_year(h, year - 1)),
-        _ => in_year(h, year).filter(|d| *d >= today).or_else(|| in_year(h, year + 1)),
+        _ => in_year(h, year).filter(|d| *d + Duration::days(days(d)) > today).or_else(|| in_year(h, year + 1)),
     }
+}
+
+/// The day that "ערב"/"eve of" (the day before) or "אחרי"/"after" (the day after its last day)
+/// names around holiday `h`, or the holiday's first day.
+pub fn date_at(h: u8, y: Option<i32>, rel: Option<i8>, at: At, today: NaiveDate) -> Option<NaiveDate> {
+    let d = date(h, y, rel, today)?;
+    Some(match at {
+        At::Eve => d - Duration::days(1),
+        At::After => d + Duration::days(length(h, d.year()).unwrap_or(1)),
+        At::On | At::Before => d,
+    })
 }
 
 #[cfg(test)]

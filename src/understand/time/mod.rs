@@ -18,11 +18,14 @@ use crate::understand::{Recurrence, TimeProblem};
 mod calendar;
 mod clock;
 mod dates;
+mod day;
 mod days;
 mod en;
 mod grammar;
 mod he;
 mod holidays;
+mod islamic;
+mod jewish;
 mod lexicon;
 mod offset;
 mod ranges;
@@ -112,6 +115,10 @@ pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<u
     let mut out = Vec::new();
     let mut i = 0;
     while i < toks.len() {
+        if let Some(end) = phone_run(&cx, i) {
+            i = end;
+            continue;
+        }
         let Some((acc, end)) = grammar::chain(&cx, i) else {
             i += 1;
             continue;
@@ -196,6 +203,23 @@ fn as_deadline(m: &mut TimeMatch, now: DateTime<Tz>) {
     m.value = now;
     m.end = Some(due);
     m.point = Some(due);
+}
+
+/// "650.650.6500", "650-650-6500": three or more groups of digits joined by one separator and
+/// ten or more digits in all is a phone number, never a clock or a date; the end of the run.
+fn phone_run(cx: &grammar::Cx<'_>, i: usize) -> Option<usize> {
+    cx.num(i)?;
+    let sep = cx.text(i + 1);
+    if !matches!(sep, "." | "-") {
+        return None;
+    }
+    let (mut j, mut digits, mut groups) = (i, 0, 0);
+    while cx.kind(j) == Some(Kind::Num) && (j == i || (cx.is(j - 1, sep) && cx.glued(j) && cx.glued(j - 1))) {
+        digits += cx.text(j).len();
+        groups += 1;
+        j += 2;
+    }
+    (groups >= 3 && digits >= 10).then_some(j - 1)
 }
 
 /// Glue words just before an expression belong to it ("at 5pm", "on Friday", "בשעה 8").

@@ -135,6 +135,22 @@ fn anchor_secs(amount60: i64, unit: Unit, sign: i64) -> Option<i64> {
     Some(amount60 * per / 60 * sign)
 }
 
+/// "for 10 days", "for 30 mins", "for 30' starting from": how long an event lasts, with the
+/// "from"/"starting from" that leads to its start ("for 10 days from 18th Dec").
+pub fn lasting_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    if !cx.is(i, "for") {
+        return None;
+    }
+    let (a, u, mut j) = amount_unit(cx, i + 1, false)?;
+    if cx.is(j, "starting") {
+        j += 1;
+    }
+    if cx.is(j, "from") {
+        j += 1;
+    }
+    Some((Comp::Lasting(a, u), j))
+}
+
 pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     match cx.lex(i) {
         Some(Lex::In) => {

@@ -210,9 +210,20 @@ pub fn resolve_span(day: Day, now: DateTime<Tz>) -> Option<Resolved> {
             let b = NaiveDate::from_ymd_opt(y, m, d2)? + Duration::days(1);
             interval(tz, a, b, Grain::Day)
         }
-        Day::Holiday { h, y, rel } => {
+        Day::Holiday { h, y, rel, at } => {
             let a = super::holidays::date(h, y, rel, today)?;
-            let days = super::holidays::length(h, a.year())?;
+            if at == super::jewish::At::Before {
+                // "לפני פסח": from now until the holiday's first day
+                let end = day_start(tz, a);
+                return (end > now).then_some(Resolved {
+                    value: now,
+                    end: Some(end),
+                    grain: Grain::Day,
+                    recurrence: None,
+                    problem: None,
+                });
+            }
+            let days = super::holidays::length(h, a.year()).filter(|_| at == super::jewish::At::On)?;
             interval(tz, a, a + Duration::days(days), Grain::Day)
         }
         Day::RestOfWeek { all } => {

@@ -159,6 +159,36 @@ pub fn part_point(p: Part) -> u32 {
 }
 
 pub fn resolve(acc: &Acc, now: DateTime<Tz>) -> Option<Resolved> {
+    if let Some(s) = acc.shift {
+        let base = offset(&Acc::default(), s, now).value;
+        return resolve(&Acc { shift: None, ..acc.clone() }, base);
+    }
+    let mut r = resolve_at(acc, now)?;
+    if let (Some((n, unit)), None) = (acc.lasting, r.end) {
+        r.end = lasting_end(r.value, n, unit);
+    }
+    Some(r)
+}
+
+/// The end of "for N units" after `start`: one unit past the length, as Duckling closes its
+/// intervals ("4pm for 30 mins" ends 16:31, "18th Dec for 10 days" on 29 December).
+fn lasting_end(start: DateTime<Tz>, amount60: i64, unit: Unit) -> Option<DateTime<Tz>> {
+    let whole = amount60 / 60 + 1;
+    let secs = |per: i64| Some(start + Duration::seconds(amount60.checked_mul(per)? / 60 + per));
+    let on = |d: NaiveDate| Some(local(start.timezone(), d, start.time()));
+    match unit {
+        Unit::Second => secs(1),
+        Unit::Minute => secs(60),
+        Unit::Hour => secs(3600),
+        Unit::Day => on(start.date_naive() + Duration::days(whole)),
+        Unit::Week => on(start.date_naive() + Duration::days(7 * whole)),
+        Unit::Month => on(add_months(start.date_naive(), i32::try_from(whole).ok()?)),
+        Unit::Quarter => on(add_months(start.date_naive(), i32::try_from(3 * whole).ok()?)),
+        Unit::Year => on(add_months(start.date_naive(), i32::try_from(12 * whole).ok()?)),
+    }
+}
+
+fn resolve_at(acc: &Acc, now: DateTime<Tz>) -> Option<Resolved> {
     if acc.impossible {
         let mut r = Resolved::at(now, Grain::Day);
         r.problem = Some(TimeProblem::Impossible);
@@ -270,8 +300,11 @@ fn undated(acc: &Acc, now: DateTime<Tz>) -> Option<Resolved> {
             Some(h) => vec![h],
             None => vec![c.h % 12, c.h % 12 + 12],
         };
-        let best = if part.is_some_and(|p| p.1) {
-            at(tz, today, &c, hours[0])
+        let best = if let Some((p, true, _)) = part {
+            let x = at(tz, today, &c, hours[0]);
+            // "3 in the morning", "this morning at 3" said at 4:30: the next one
+            let morning = matches!(p, Part::Morning | Part::EarlyMorning);
+            if morning && x <= now { at(tz, today + Duration::days(1), &c, hours[0]) } else { x }
         } else {
             [today, today + Duration::days(1)]
                 .iter()

@@ -1,6 +1,7 @@
 //! Tests for the English phrases added on top of the core grammar: deadlines, early/late parts
 //! of the day, loose numeric dates (with the Israeli day-first default kept), eras, quarters,
-//! prime-mark durations, clock-range ends and named zones on "8h00" clocks.
+//! prime-mark durations, clock-range ends and named zones on "8h00" clocks, "for N units"
+//! lengths, times moved by months or years, phone numbers, Islamic holidays.
 
 use chrono::{DateTime, FixedOffset};
 use chrono_tz::Tz;
@@ -110,4 +111,40 @@ fn next_season_is_spring() {
 fn last_weekend_of_october_is_friday_evening_to_monday() {
     let m = found("last weekend of October", duckling_now());
     assert_eq!((m.value, m.end), (iso("2013-10-25T18:00:00-02:00"), Some(iso("2013-10-28T00:00:00-02:00"))));
+}
+
+#[test]
+fn four_pm_for_thirty_minutes_is_a_window_closed_one_minute_after() {
+    let m = found("4pm for 30 mins", duckling_now());
+    assert_eq!((m.value, m.end), (iso("2013-02-12T16:00:00-02:00"), Some(iso("2013-02-12T16:31:00-02:00"))));
+    let m = found("for 10 days from 18th Dec", duckling_now());
+    assert_eq!((m.value, m.end), (iso("2013-12-18T00:00:00-02:00"), Some(iso("2013-12-29T00:00:00-02:00"))));
+}
+
+#[test]
+fn for_ten_minutes_alone_is_not_a_time() {
+    assert!(parse("set a timer for 10 minutes", duckling_now()).is_none());
+}
+
+#[test]
+fn a_holiday_or_month_moved_by_years_is_the_one_after_the_moved_date() {
+    assert_eq!(found("thanksgiving in a year", duckling_now()).value, iso("2014-11-27T00:00:00-02:00"));
+    assert_eq!(found("thanksgiving 3 months ago", duckling_now()).value, iso("2012-11-22T00:00:00-02:00"));
+    assert_eq!(found("March in a year", duckling_now()).value, iso("2014-03-01T00:00:00-02:00"));
+}
+
+#[test]
+fn a_day_range_with_a_month_wins_over_a_clock_range() {
+    let m = found("from 13 to 15 July", duckling_now());
+    assert_eq!((m.value, m.end), (iso("2013-07-13T00:00:00-02:00"), Some(iso("2013-07-16T00:00:00-02:00"))));
+}
+
+#[test]
+fn a_phone_number_is_not_a_time() {
+    assert!(parse("call me at 650-650-6500", duckling_now()).is_none());
+}
+
+#[test]
+fn eid_al_fitr_2018_is_the_first_of_shawwal() {
+    assert_eq!(found("Eid al-Fitr 2018", duckling_now()).value, iso("2018-06-15T00:00:00-02:00"));
 }
