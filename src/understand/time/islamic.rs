@@ -74,6 +74,10 @@ static NAMES: &[(&[&str], u8)] = &[
 
 /// An Islamic holiday's name at token `i`: (holiday, end token).
 pub fn name_at(cx: &Cx<'_>, i: usize) -> Option<(u8, usize)> {
+    let first = cx.text(i);
+    if !NAMES.iter().any(|(w, _)| w[0] == first) {
+        return None;
+    }
     NAMES
         .iter()
         .find_map(|(words, h)| words.iter().enumerate().all(|(k, w)| cx.is(i + k, w)).then_some((*h, i + words.len())))

@@ -9,6 +9,7 @@
 //! but a reminder "on Purim" is for the civil date of the day itself, so that is the date
 //! given here; "ערב פורים" / "the eve of Purim" names the civil day before.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
@@ -222,22 +223,31 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
     he.iter().map(|(s, h, a)| name(s, *h, *a)).chain(en.iter().map(|(s, h)| name(s, *h, false))).collect()
 });
 
+/// The names by their first word, so a token costs one lookup per way of peeling it.
+static BY_FIRST: LazyLock<HashMap<&'static str, Vec<&'static Name>>> = LazyLock::new(|| {
+    let mut m: HashMap<&'static str, Vec<&'static Name>> = HashMap::new();
+    for n in NAMES.iter() {
+        m.entry(n.words[0].as_str()).or_default().push(n);
+    }
+    m
+});
+
 /// A holiday name at token `i`: (holiday, end token, the prefix letters of its first word).
 /// With `chag` the first word may take the article ("חג הסוכות").
 fn name_at<'a>(cx: &Cx<'a>, i: usize, chag: bool) -> Option<(u8, usize, &'a str)> {
     let first = cx.text(i);
-    let he = cx.kind(i) == Some(Kind::He);
-    NAMES.iter().find_map(|n| {
-        let p = if he {
-            peelings(first).find(|(p, stem)| *stem == n.words[0] && (n.article || chag || !p.contains('ה')))?.0
-        } else if first == n.words[0] {
-            ""
-        } else {
-            return None;
-        };
-        let rest = n.words[1..].iter().enumerate().all(|(k, w)| cx.is(i + 1 + k, w));
-        rest.then_some((n.h, i + n.words.len(), p))
-    })
+    let with_stem = |p: &'a str, stem: &str| {
+        BY_FIRST.get(stem)?.iter().find_map(|n| {
+            let article_ok = n.article || chag || !p.contains('ה');
+            let rest = n.words[1..].iter().enumerate().all(|(k, w)| cx.is(i + 1 + k, w));
+            (article_ok && rest).then_some((n.h, i + n.words.len(), p))
+        })
+    };
+    match cx.kind(i) {
+        Some(Kind::He) => peelings(first).find_map(|(p, stem)| with_stem(p, stem)),
+        Some(Kind::Latin) => with_stem("", first),
+        _ => None,
+    }
 }
 
 /// Where "before"/"after"/"eve of" put a day relative to a holiday.
@@ -252,29 +262,31 @@ pub enum At {
     Before,
 }
 
-/// A Hebrew word with optional prefixes other than the article, or an English word.
-fn word_is(cx: &Cx<'_>, k: usize, w: &str) -> bool {
+/// The stem of a Hebrew word under prefixes other than the article that is one of `words`, or
+/// an English word that is.
+fn word_in(cx: &Cx<'_>, k: usize, words: &[&str]) -> Option<usize> {
     match cx.kind(k) {
-        Some(Kind::He) => peelings(cx.text(k)).any(|(p, s)| s == w && !p.contains('ה')),
-        _ => cx.is(k, w),
+        Some(Kind::He) => peelings(cx.text(k))
+            .find_map(|(p, s)| if p.contains('ה') { None } else { words.iter().position(|w| *w == s) }),
+        _ => words.iter().position(|w| cx.is(k, w)),
     }
 }
 
 /// "ערב פסח", "בערב ראש השנה", "לפני פסח", "אחרי החגים", "erev pesach", "eve of yom kippur",
 /// "before passover", "after purim", "yom kippur eve", "חג הסוכות": (holiday, At, end token).
 pub fn phrase_at(cx: &Cx<'_>, i: usize) -> Option<(u8, At, usize)> {
-    let (at, j) = if word_is(cx, i, "ערב") || cx.is(i, "erev") {
-        (At::Eve, i + 1)
-    } else if cx.is(i, "eve") && cx.is(i + 1, "of") {
-        (At::Eve, i + 2)
-    } else if word_is(cx, i, "לפני") || cx.is(i, "before") {
-        (At::Before, i + 1)
-    } else if word_is(cx, i, "אחרי") || word_is(cx, i, "אחר") || cx.is(i, "after") {
-        (At::After, i + 1)
-    } else {
-        (At::On, i)
+    if !matches!(cx.kind(i), Some(Kind::He | Kind::Latin)) {
+        return None;
+    }
+    let lead = ["ערב", "erev", "לפני", "before", "אחרי", "אחר", "after"];
+    let (at, j) = match word_in(cx, i, &lead) {
+        Some(0 | 1) => (At::Eve, i + 1),
+        Some(2 | 3) => (At::Before, i + 1),
+        Some(_) => (At::After, i + 1),
+        None if cx.is(i, "eve") && cx.is(i + 1, "of") => (At::Eve, i + 2),
+        None => (At::On, i),
     };
-    let chag = word_is(cx, j, "חג");
+    let chag = word_in(cx, j, &["חג"]).is_some();
     let found = if chag { name_at(cx, j + 1, true) } else { None };
     let (h, mut end, p) = found.or_else(|| name_at(cx, j, false))?;
     // "שבועות" and "חגים" are also plain plurals (weeks, holidays): with an adjective after
