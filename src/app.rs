@@ -17,7 +17,8 @@ use crate::channels::telegram::TelegramClient;
 use crate::channels::whatsapp::WhatsappClient;
 use crate::clock::Clock;
 use crate::config::Settings;
-use crate::{channels, scheduler, store, turn};
+use crate::memory::EmbeddingsClient;
+use crate::{channels, memory, scheduler, store, turn};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -32,6 +33,10 @@ pub struct AppState {
     pub telegram: Option<Arc<TelegramClient>>,
     /// Graph API client, built once at start-up (None: WhatsApp is off)
     pub whatsapp: Option<Arc<WhatsappClient>>,
+    /// embeddings client for the second brain (None: recall is lexical-only)
+    pub embeddings: Option<Arc<EmbeddingsClient>>,
+    /// poked when a note may be waiting for its embedding
+    pub wake_embed: Arc<Notify>,
 }
 
 impl AppState {
@@ -41,6 +46,12 @@ impl AppState {
             .map_err(|e| anyhow::anyhow!("DATABASE_URL: cannot open the database ({e})"))?;
         store::migrate(&db).await.map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
         let (telegram, whatsapp) = channels::clients(&settings)?;
+        let embeddings = match &settings.embeddings {
+            Some(e) => Some(Arc::new(
+                EmbeddingsClient::new(e).map_err(|e| anyhow::anyhow!("EMBEDDINGS_URL: cannot build the client ({e})"))?,
+            )),
+            None => None,
+        };
         Ok(Self {
             db,
             settings: Arc::new(settings),
@@ -49,6 +60,8 @@ impl AppState {
             wake_outbox: Arc::new(Notify::new()),
             telegram,
             whatsapp,
+            embeddings,
+            wake_embed: Arc::new(Notify::new()),
         })
     }
 }
@@ -124,11 +137,14 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
     }
 }
 
-/// Background work: the reminder scheduler, answering messages stored but not processed (at
+/// Background work: the reminder scheduler, embedding new notes, answering messages stored but not processed (at
 /// start and on every wake-up), and sending what the outbox holds for Telegram and WhatsApp.
 fn spawn_workers(state: &AppState) {
     scheduler::spawn(state);
     channels::outbox::spawn(state.clone());
+    if let Some(client) = &state.embeddings {
+        memory::spawn_worker(state.db.clone(), client.clone(), state.wake_embed.clone());
+    }
     let s = state.clone();
     tokio::spawn(async move {
         loop {

@@ -99,7 +99,7 @@ async fn try_run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Resul
         text: &row.text,
         display_name: row.display_name.as_deref(),
     };
-    let said = respond(&ctx, &row).await?;
+    let said = respond(&ctx, &row, state.embeddings.as_deref()).await?;
     let reply = reply::compose(lang, &said);
     queue_reply(&txn, &row, Some(user.id), channel, &reply, delivery, now).await?;
     if !inbound::finish(&txn, row.id, Some(user.id), inbound::DONE, now).await? {
@@ -109,6 +109,7 @@ async fn try_run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Resul
     }
     txn.commit().await?;
     state.wake_outbox.notify_one();
+    state.wake_embed.notify_one();
     Ok(vec![reply])
 }
 
@@ -143,7 +144,11 @@ fn words_lang(text: &str) -> Option<Lang> {
     understand::lang::detect(text)
 }
 
-async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
+async fn respond(
+    ctx: &Ctx<'_>,
+    row: &Inbound,
+    embeddings: Option<&crate::memory::EmbeddingsClient>,
+) -> Result<Vec<Said>, TurnError> {
     let text = row.text.trim();
     if text.is_empty() && row.button.is_none() {
         return Ok(vec![Said::msg(Msg::new("empty-message"))]);
@@ -163,7 +168,10 @@ async fn respond(ctx: &Ctx<'_>, row: &Inbound) -> Result<Vec<Said>, TurnError> {
     let plan = Plan::from_understanding(&understanding);
     let mut results: Vec<StepResult> = Vec::with_capacity(plan.steps.len());
     for step in &plan.steps {
-        let result = resolvers::run(ctx, step, &results).await?;
+        // TODO(lead): the remote part of a memory step; it belongs in the phase with no
+        // transaction open (here it still runs inside the turn's transaction).
+        let pre = crate::memory::prefetch(embeddings, step, text).await;
+        let result = resolvers::run(ctx, step, &results, &pre).await?;
         results.push(result);
     }
     Ok(results.into_iter().map(|r| r.said).collect())

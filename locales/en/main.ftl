@@ -17,7 +17,6 @@ not-built-yet = I understood: { $what } — that part of me is coming in a later
 understood-when = { $summary } ({ $when })
 resolver-calendar = a calendar request
 resolver-gmail = an email request
-resolver-memory = a note for your second brain
 
 # times in the user's words
 when-today = today at { $time }

@@ -17,7 +17,6 @@ not-built-yet = הבנתי: { $what } — החלק הזה שלי יגיע בגר
 understood-when = { $summary } ({ $when })
 resolver-calendar = בקשה לגבי היומן
 resolver-gmail = בקשה לגבי המייל
-resolver-memory = פתק למוח השני
 
 # זמנים במילים של המשתמש
 when-today = היום ב-{ $time }

@@ -7,6 +7,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261121_000001_foundation;
 mod m20261121_000002_tasks_lists;
 mod m20261121_000003_channels;
+mod m20261123_000006_notes;
 
 pub struct Migrator;
 
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000001_foundation::Migration),
             Box::new(m20261121_000002_tasks_lists::Migration),
             Box::new(m20261121_000003_channels::Migration),
+            Box::new(m20261123_000006_notes::Migration),
         ]
     }
 }

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Ctx, ResolveError, StepResult, list, task};
+use super::{Ctx, ResolveError, StepResult, list, memory, task};
 use crate::channels::Button;
 use crate::reply::{Msg, Said};
 use crate::store::pending;
@@ -20,6 +20,8 @@ pub enum Action {
     CreateTask { title: String, due: DateTime<Utc>, local_time: Option<String>, recurrence: Option<String> },
     DeleteList { id: i64 },
     RemoveItems { list_id: i64, ids: Vec<i64> },
+    DeleteNotes { ids: Vec<i64> },
+    UpdateNote { id: i64, text: String },
 }
 
 /// One numbered option of a choice, and the action it runs.
@@ -43,6 +45,8 @@ pub async fn run(ctx: &Ctx<'_>, action: &Action) -> Result<StepResult, ResolveEr
         }
         Action::DeleteList { id } => list::delete_id(ctx, *id).await,
         Action::RemoveItems { list_id, ids } => list::remove_ids(ctx, *list_id, ids).await,
+        Action::DeleteNotes { ids } => memory::delete_ids(ctx, ids).await,
+        Action::UpdateNote { id, text } => memory::update_id(ctx, *id, text).await,
     }
 }
 

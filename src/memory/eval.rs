@@ -1,0 +1,115 @@
+//! `ozer memory-eval FILE`: recall measured on a labelled set. JSON Lines: first the notes
+//! (`{"id": "n1", "note": "..."}`), stored for one fresh user in a throwaway SQLite database,
+//! then the questions (`{"query": "...", "expect": "n1", "tag": "cross"}`), each answered by
+//! recall exactly as a chat message would be (understood, then ranked). A question counts at k
+//! when its note is among the first k *good* hits: "nothing about that" is a miss.
+//!
+//! With `EMBEDDINGS_URL` set every note is embedded before the questions; without it recall is
+//! lexical only. The last line is `recall@1 NN.N% recall@3 NN.N% queries N`.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{BufRead, Write};
+
+use chrono::Utc;
+use serde::Deserialize;
+
+use super::embeddings::{EmbeddingsClient, InputType, normalized};
+use super::{Prefetched, embed_pending, question_of, recall};
+use crate::channels::Channel;
+use crate::config::EmbeddingsSettings;
+use crate::plan::Plan;
+use crate::store::{self, notes, users};
+use crate::understand::{self, Lang};
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Line {
+    Note { id: String, note: String },
+    Query { query: String, expect: String, tag: Option<String> },
+}
+
+#[derive(Default)]
+struct Tally {
+    at1: usize,
+    at3: usize,
+    n: usize,
+}
+
+impl Tally {
+    fn add(&mut self, rank: Option<usize>) {
+        self.n += 1;
+        self.at1 += usize::from(rank == Some(0));
+        self.at3 += usize::from(rank.is_some_and(|r| r < 3));
+    }
+
+    fn line(&self) -> String {
+        let pct = |k: usize| 100.0 * k as f64 / self.n.max(1) as f64;
+        format!("recall@1 {:.1}% recall@3 {:.1}% queries {}", pct(self.at1), pct(self.at3), self.n)
+    }
+}
+
+/// Runs the eval; writes one line per miss, one per tag, and the overall line last.
+pub async fn run(input: impl BufRead, mut out: impl Write, embeddings: Option<&EmbeddingsSettings>) -> anyhow::Result<()> {
+    let dir = std::env::temp_dir().join(format!("ozer-memory-eval-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir)?;
+    let result = run_in(input, &mut out, embeddings, &dir).await;
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+async fn run_in(
+    input: impl BufRead,
+    out: &mut impl Write,
+    settings: Option<&EmbeddingsSettings>,
+    dir: &std::path::Path,
+) -> anyhow::Result<()> {
+    let db = store::connect(&format!("sqlite://{}?mode=rwc", dir.join("eval.db").display())).await?;
+    store::migrate(&db).await?;
+    let now = Utc::now();
+    let (user, _) = users::find_or_create(&db, Channel::Console, "memory-eval", Lang::He, "Asia/Jerusalem", now).await?;
+    let client = settings.map(EmbeddingsClient::new).transpose()?;
+    let mut ids: HashMap<i64, String> = HashMap::new();
+    let mut queries: Vec<(String, String, String)> = Vec::new();
+    for (i, line) in input.lines().enumerate() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let parsed: Line = serde_json::from_str(&line).map_err(|e| anyhow::anyhow!("line {}: {e}", i + 1))?;
+        match parsed {
+            Line::Note { id, note } => {
+                let lang = understand::lang::detect(&note).unwrap_or(Lang::He);
+                let new = notes::NewNote { user_id: user.id, text: &note, lang: lang.code(), terms: super::text::index_terms(&note) };
+                ids.insert(notes::create(&db, new, now).await?.id, id);
+            }
+            Line::Query { query, expect, tag } => queries.push((query, expect, tag.unwrap_or_else(|| "all".into()))),
+        }
+    }
+    if let Some(client) = &client {
+        embed_pending(&db, client).await?;
+    }
+    let mut all = Tally::default();
+    let mut by_tag: BTreeMap<String, Tally> = BTreeMap::new();
+    for (query, expect, tag) in &queries {
+        let lang = understand::lang::detect(query).unwrap_or(Lang::He);
+        let plan = Plan::from_understanding(&understand::understand(query, now.with_timezone(&chrono_tz::Asia::Jerusalem), lang));
+        let question = plan.steps.first().map_or(query.as_str(), |s| question_of(s, query));
+        let pre = match &client {
+            Some(c) => Prefetched { query_vec: Some(normalized(c.embed_one(question, InputType::Query).await?)) },
+            None => Prefetched::default(),
+        };
+        let hits = recall(&db, user.id, question, &pre).await?;
+        let rank = hits.iter().position(|h| ids.get(&h.id) == Some(expect));
+        if rank != Some(0) {
+            let got: Vec<&str> = hits.iter().take(3).filter_map(|h| ids.get(&h.id).map(String::as_str)).collect();
+            writeln!(out, "miss [{tag}] {query} -> expected {expect}, got {got:?}")?;
+        }
+        all.add(rank);
+        by_tag.entry(tag.clone()).or_default().add(rank);
+    }
+    for (tag, t) in &by_tag {
+        writeln!(out, "[{tag}] {}", t.line())?;
+    }
+    writeln!(out, "{}", all.line())?;
+    Ok(())
+}

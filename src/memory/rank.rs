@@ -1,0 +1,155 @@
+//! Ranking a user's notes for a question: BM25 over the lexical keys, cosine over the stored
+//! vectors, and a weighted fusion with thresholds, so "nothing good" is an answer of its own.
+//!
+//! Why weighted and not pure reciprocal rank: rank fusion always crowns someone, and a
+//! question about something never saved must get "nothing about that", not the least bad note.
+//! Both signals are first put on a 0..1 scale that means the same for one note or ten thousand:
+//! lexical is the idf-weighted share of the question's words a note covers; the vector part is
+//! the cosine above an absolute floor, because e5's cosines sit in a narrow band (0.75–0.87)
+//! where unrelated texts still score high.
+
+use std::collections::HashMap;
+
+use super::text::WordKeys;
+use crate::store::notes::Indexed;
+
+/// BM25 parameters (the usual ones).
+const K1: f32 = 1.2;
+const B: f32 = 0.75;
+/// Cosines at or below FLOOR say nothing; CEIL and above is as good as it gets.
+const COS_FLOOR: f32 = 0.80;
+const COS_CEIL: f32 = 0.90;
+/// Fusion weights of the lexical and vector parts.
+const W_LEX: f32 = 0.6;
+const W_VEC: f32 = 0.4;
+/// A hit is good when its fused score reaches GOOD (or its words alone cover LEX_GOOD).
+pub const GOOD: f32 = 0.42;
+const LEX_GOOD: f32 = 0.5;
+/// A plain question outside "what did I say" is answered from memory only above this.
+pub const CONFIDENT: f32 = 0.6;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    pub id: i64,
+    pub score: f32,
+    pub lexical: f32,
+    pub cosine: Option<f32>,
+}
+
+/// The good hits for `question` among `notes`, best first.
+pub fn rank(question: &[WordKeys], qvec: Option<&[f32]>, notes: &[Indexed]) -> Vec<Hit> {
+    let lexical = lexical_scores(question, notes);
+    let mut hits: Vec<Hit> = notes
+        .iter()
+        .zip(lexical)
+        .map(|(note, lex)| {
+            let cosine = match (qvec, note.embedding.as_deref()) {
+                (Some(q), Some(bytes)) => Some(dot(q, bytes)),
+                _ => None,
+            };
+            let vec_part = cosine.map_or(0.0, |c| ((c - COS_FLOOR) / (COS_CEIL - COS_FLOOR)).clamp(0.0, 1.0));
+            let score = if cosine.is_some() { W_LEX * lex + W_VEC * vec_part } else { lex };
+            Hit { id: note.id, score, lexical: lex, cosine }
+        })
+        .filter(|h| h.score >= GOOD || h.lexical >= LEX_GOOD)
+        .collect();
+    hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.id.cmp(&a.id)));
+    hits
+}
+
+/// Cosine of a unit query vector with a stored unit vector (little-endian f32 bytes).
+fn dot(q: &[f32], bytes: &[u8]) -> f32 {
+    bytes.chunks_exact(4).zip(q).map(|(c, x)| f32::from_le_bytes([c[0], c[1], c[2], c[3]]) * x).sum()
+}
+
+/// Per note, the idf-weighted share (0..1) of the question's words it contains, with BM25's
+/// saturation and length normalization. Each question word counts once, by its best key.
+fn lexical_scores(question: &[WordKeys], notes: &[Indexed]) -> Vec<f32> {
+    let mut key_ix: HashMap<&str, usize> = HashMap::new();
+    for w in question {
+        for k in &w.keys {
+            let next = key_ix.len();
+            key_ix.entry(k.as_str()).or_insert(next);
+        }
+    }
+    if key_ix.is_empty() || notes.is_empty() {
+        return vec![0.0; notes.len()];
+    }
+    // one pass over every note: term frequency of each question key, and the note's length
+    let mut tf: Vec<Vec<(usize, u16)>> = Vec::with_capacity(notes.len());
+    let mut lens: Vec<usize> = Vec::with_capacity(notes.len());
+    let mut df = vec![0u32; key_ix.len()];
+    for note in notes {
+        let mut counts: Vec<(usize, u16)> = Vec::new();
+        let mut len = 0;
+        for term in note.terms.split(' ') {
+            len += 1;
+            if let Some(&i) = key_ix.get(term) {
+                match counts.iter_mut().find(|(k, _)| *k == i) {
+                    Some((_, c)) => *c += 1,
+                    None => counts.push((i, 1)),
+                }
+            }
+        }
+        for (i, _) in &counts {
+            df[*i] += 1;
+        }
+        tf.push(counts);
+        lens.push(len);
+    }
+    let n = notes.len() as f32;
+    let avg = (lens.iter().sum::<usize>() as f32 / n).max(1.0);
+    let idf: Vec<f32> = df.iter().map(|&d| (1.0 + (n - d as f32 + 0.5) / (d as f32 + 0.5)).ln()).collect();
+    let words: Vec<Vec<usize>> = question.iter().map(|w| w.keys.iter().map(|k| key_ix[k.as_str()]).collect()).collect();
+    let possible: f32 = words.iter().map(|ks| ks.iter().map(|&i| idf[i]).fold(0.0, f32::max)).sum();
+    tf.iter()
+        .zip(&lens)
+        .map(|(counts, &len)| {
+            let norm = K1 * (1.0 - B + B * len as f32 / avg);
+            let got: f32 = words
+                .iter()
+                .map(|ks| {
+                    ks.iter()
+                        .filter_map(|i| counts.iter().find(|(k, _)| k == i).map(|(_, c)| (*i, f32::from(*c))))
+                        .map(|(i, c)| idf[i] * (c * (K1 + 1.0) / (c + norm)).min(1.0))
+                        .fold(0.0, f32::max)
+                })
+                .sum();
+            (got / possible.max(f32::MIN_POSITIVE)).min(1.0)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::text::{index_terms, word_keys};
+
+    fn notes(texts: &[&str]) -> Vec<Indexed> {
+        texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Indexed { id: i as i64 + 1, terms: index_terms(t), embedding: None })
+            .collect()
+    }
+
+    #[test]
+    fn the_note_sharing_the_question_words_ranks_first() {
+        let ns = notes(&["my locker number is 237", "Dana's birthday is March 3", "the gate code is 4512"]);
+        let hits = rank(&word_keys("what's my locker number?"), None, &ns);
+        assert_eq!(hits.first().map(|h| h.id), Some(1), "{hits:?}");
+    }
+
+    #[test]
+    fn a_hebrew_note_is_found_by_an_english_question_through_the_lexicon() {
+        let ns = notes(&["הקוד של השער הוא 4512", "יום ההולדת של דנה ב-3 במרץ"]);
+        let hits = rank(&word_keys("what is the gate code?"), None, &ns);
+        assert_eq!(hits.first().map(|h| h.id), Some(1), "{hits:?}");
+    }
+
+    #[test]
+    fn a_question_about_something_never_saved_finds_nothing() {
+        let ns = notes(&["my locker number is 237", "the gate code is 4512", "Dana's birthday is March 3"]);
+        assert!(rank(&word_keys("what is the capital of Peru?"), None, &ns).is_empty());
+    }
+}
