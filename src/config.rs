@@ -287,7 +287,7 @@ fn embeddings(env: &Env) -> Result<Option<EmbeddingsSettings>, ConfigError> {
         url: parse_url("EMBEDDINGS_URL", &raw)?,
         model: env.get("EMBEDDINGS_MODEL").unwrap_or_else(|| "multilingual-e5-small".into()),
         api_key: env.get("EMBEDDINGS_API_KEY").map(Secret::new),
-        timeout: env.parse_or("EMBEDDINGS_TIMEOUT_MS", "2000", |v| match v.parse::<u64>() {
+        timeout: env.parse_or("EMBEDDINGS_TIMEOUT_MS", "5000", |v| match v.parse::<u64>() {
             Ok(ms) if ms > 0 => Ok(std::time::Duration::from_millis(ms)),
             _ => Err("expected milliseconds, e.g. 2000".to_string()),
         })?,

@@ -103,6 +103,17 @@ async fn run_in(
         if rank != Some(0) {
             let got: Vec<&str> = hits.iter().take(3).filter_map(|h| ids.get(&h.id).map(String::as_str)).collect();
             writeln!(out, "miss [{tag}] {query} -> expected {expect}, got {got:?}")?;
+            if std::env::var_os("OZER_EVAL_DEBUG").is_some() {
+                let words = super::text::word_keys(question);
+                let all = super::rank::score_all(&words, pre.query_vec.as_deref(), &notes::indexed(&db, user.id).await?);
+                for h in all.iter().take(4) {
+                    let name = ids.get(&h.id).map_or("?", String::as_str);
+                    writeln!(out, "    {name} score {:.3} lex {:.3} cos {:?}", h.score, h.lexical, h.cosine)?;
+                }
+                if let Some(h) = all.iter().find(|h| ids.get(&h.id) == Some(expect)) {
+                    writeln!(out, "    expected: score {:.3} lex {:.3} cos {:?} {words:?}", h.score, h.lexical, h.cosine)?;
+                }
+            }
         }
         all.add(rank);
         by_tag.entry(tag.clone()).or_default().add(rank);

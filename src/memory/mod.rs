@@ -92,9 +92,10 @@ pub async fn embed_pending(db: &DatabaseConnection, client: &EmbeddingsClient) -
         if batch.is_empty() {
             return Ok(done);
         }
-        let inputs: Vec<&str> = batch.iter().map(|n| n.text.as_str()).collect();
-        let vectors = client.embed(&inputs, InputType::Passage).await?;
-        for (note, v) in batch.iter().zip(vectors) {
+        // one note per call: batching gives no speed-up on a small CPU server, and one slow
+        // batch would hit the timeout that a single note stays well under
+        for note in &batch {
+            let v = client.embed_one(&note.text, InputType::Passage).await?;
             if notes::set_embedding(db, note.id, &note.text, embeddings::to_bytes(&v), client.model()).await? {
                 done += 1;
             }

@@ -16,16 +16,18 @@ use crate::store::notes::Indexed;
 /// BM25 parameters (the usual ones).
 const K1: f32 = 1.2;
 const B: f32 = 0.75;
-/// Cosines at or below FLOOR say nothing; CEIL and above is as good as it gets.
+/// With few stored vectors, cosines at or below FLOOR say nothing and CEIL is as good as it gets.
 const COS_FLOOR: f32 = 0.80;
 const COS_CEIL: f32 = 0.90;
-/// Fusion weights of the lexical and vector parts.
-const W_LEX: f32 = 0.6;
+/// With enough vectors, a cosine counts by how far it stands above the others (in standard
+/// deviations): e5's band is narrow, so "above the crowd" means more than any fixed number.
+const MIN_FOR_SPREAD: usize = 5;
+const Z_FULL: f32 = 3.0;
+/// What the vector part adds at most to the lexical share.
 const W_VEC: f32 = 0.4;
-/// A hit is good when its fused score reaches GOOD (or its words alone cover LEX_GOOD).
-pub const GOOD: f32 = 0.42;
-const LEX_GOOD: f32 = 0.5;
-/// A plain question outside "what did I say" is answered from memory only above this.
+/// A hit is good from here: about half of a two-word question's weight, or a strong vector.
+pub const GOOD: f32 = 0.34;
+/// A plain message outside "what did I say" is answered from memory only above this.
 pub const CONFIDENT: f32 = 0.6;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -38,20 +40,50 @@ pub struct Hit {
 
 /// The good hits for `question` among `notes`, best first.
 pub fn rank(question: &[WordKeys], qvec: Option<&[f32]>, notes: &[Indexed]) -> Vec<Hit> {
+    let mut hits = score_all(question, qvec, notes);
+    hits.retain(is_good);
+    hits
+}
+
+fn is_good(h: &Hit) -> bool {
+    h.score >= GOOD
+}
+
+/// Maps a cosine to 0..1: by its distance above the mean of this question's cosines when there
+/// are enough of them, else by the fixed band.
+fn vector_scale(cosines: &[Option<f32>]) -> impl Fn(f32) -> f32 + use<> {
+    let known: Vec<f32> = cosines.iter().flatten().copied().collect();
+    let spread = (known.len() >= MIN_FOR_SPREAD).then(|| {
+        let n = known.len() as f32;
+        let mean = known.iter().sum::<f32>() / n;
+        let sd = (known.iter().map(|c| (c - mean) * (c - mean)).sum::<f32>() / n).sqrt().max(1e-4);
+        (mean, sd)
+    });
+    move |c: f32| match spread {
+        Some((mean, sd)) => ((c - mean) / sd / Z_FULL).clamp(0.0, 1.0),
+        None => ((c - COS_FLOOR) / (COS_CEIL - COS_FLOOR)).clamp(0.0, 1.0),
+    }
+}
+
+/// Every note scored, best first (the eval's diagnostics; `rank` keeps only the good ones).
+pub fn score_all(question: &[WordKeys], qvec: Option<&[f32]>, notes: &[Indexed]) -> Vec<Hit> {
     let lexical = lexical_scores(question, notes);
+    let cosines: Vec<Option<f32>> = notes
+        .iter()
+        .map(|note| match (qvec, note.embedding.as_deref()) {
+            (Some(q), Some(bytes)) => Some(dot(q, bytes)),
+            _ => None,
+        })
+        .collect();
+    let vec_part = vector_scale(&cosines);
     let mut hits: Vec<Hit> = notes
         .iter()
         .zip(lexical)
-        .map(|(note, lex)| {
-            let cosine = match (qvec, note.embedding.as_deref()) {
-                (Some(q), Some(bytes)) => Some(dot(q, bytes)),
-                _ => None,
-            };
-            let vec_part = cosine.map_or(0.0, |c| ((c - COS_FLOOR) / (COS_CEIL - COS_FLOOR)).clamp(0.0, 1.0));
-            let score = if cosine.is_some() { W_LEX * lex + W_VEC * vec_part } else { lex };
+        .zip(cosines)
+        .map(|((note, lex), cosine)| {
+            let score = lex + W_VEC * cosine.map_or(0.0, &vec_part);
             Hit { id: note.id, score, lexical: lex, cosine }
         })
-        .filter(|h| h.score >= GOOD || h.lexical >= LEX_GOOD)
         .collect();
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.id.cmp(&a.id)));
     hits
