@@ -31,8 +31,12 @@ fn load() -> Lexicon {
         for form in en.split(',').filter_map(|f| f.split_whitespace().last()) {
             add(&mut lex.en, super::text::english_stem(&form.to_lowercase()), concept);
         }
+        // A number word is known only as written: "שלושים" without its ending would be "שלוש".
+        let number = concept.starts_with(|c: char| c.is_ascii_digit());
         for form in he.split(',').filter_map(|f| f.split_whitespace().last()) {
-            for f in super::text::hebrew_bare_forms(&fold(form)) {
+            let folded = fold(form);
+            let forms = if number { vec![folded] } else { super::text::hebrew_bare_forms(&folded) };
+            for f in forms {
                 add(&mut lex.he, f, concept);
             }
         }
@@ -73,7 +77,7 @@ mod tests {
 
     #[test]
     fn a_number_word_in_either_language_means_its_digits() {
-        assert_eq!(concepts_of_en("three"), ["3"]);
+        assert_eq!(concepts_of_en(&crate::memory::text::english_stem("three")), ["3"]);
         assert_eq!(concepts_of_he("שלוש"), ["3"]);
     }
 }

@@ -48,12 +48,13 @@ fn is_hebrew(word: &str) -> bool {
     word.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter)
 }
 
-/// A Hebrew word and its plausible bare forms: prefixes peeled (one letter leaves at least two,
+/// A Hebrew word and its plausible bare forms: up to four prefix letters peeled ("וכשהשער"; one
+/// letter leaves at least two,
 /// more leave at least three), then a plural ים/ות or a feminine ה/ת ending dropped.
 fn hebrew_forms(word: &str) -> Vec<String> {
     let chars: Vec<char> = word.chars().collect();
     let mut stems: Vec<String> = vec![word.to_string()];
-    for peel in 1..=3.min(chars.len()) {
+    for peel in 1..=4.min(chars.len()) {
         if !PREFIXES.contains(chars[peel - 1]) {
             break;
         }
