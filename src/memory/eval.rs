@@ -14,7 +14,7 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::embeddings::{EmbeddingsClient, InputType, normalized};
-use super::{Prefetched, embed_pending, question_of, recall};
+use super::{Prefetched, embed_pending, embedded_question, question_of, recall};
 use crate::channels::Channel;
 use crate::config::EmbeddingsSettings;
 use crate::plan::Plan;
@@ -94,8 +94,9 @@ async fn run_in(
         let lang = understand::lang::detect(query).unwrap_or(Lang::He);
         let plan = Plan::from_understanding(&understand::understand(query, now.with_timezone(&chrono_tz::Asia::Jerusalem), lang));
         let question = plan.steps.first().map_or(query.as_str(), |s| question_of(s, query));
+        let embedded = plan.steps.first().map_or(query.as_str(), |s| embedded_question(s, query));
         let pre = match &client {
-            Some(c) => Prefetched { query_vec: Some(normalized(c.embed_one(question, InputType::Query).await?)) },
+            Some(c) => Prefetched { query_vec: Some(normalized(c.embed_one(embedded, InputType::Query).await?)) },
             None => Prefetched::default(),
         };
         let hits = recall(&db, user.id, question, &pre).await?;

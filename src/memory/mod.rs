@@ -33,11 +33,21 @@ pub struct Prefetched {
     pub query_vec: Option<Vec<f32>>,
 }
 
-/// The words of a step that recall looks for: the understood query, or the whole message.
+/// The words of a step that recall matches lexically: the understood query, or the whole
+/// message.
 pub fn question_of<'a>(step: &'a PlannedStep, text: &'a str) -> &'a str {
     match (step.resolver, step.action) {
         (Resolver::Memory, Action::Update) => step.slots.title.as_deref().unwrap_or(text),
         (Resolver::Memory, _) => step.slots.query.as_deref().unwrap_or(text),
+        _ => text,
+    }
+}
+
+/// What is embedded for a step: the question as asked ("where is the spare key?"), which is
+/// what e5's "query:" side was trained on; an update embeds its new fact.
+pub fn embedded_question<'a>(step: &'a PlannedStep, text: &'a str) -> &'a str {
+    match (step.resolver, step.action) {
+        (Resolver::Memory, Action::Update) => question_of(step, text),
         _ => text,
     }
 }
@@ -54,11 +64,11 @@ pub async fn prefetch(embeddings: Option<&EmbeddingsClient>, step: &PlannedStep,
     let Some(client) = embeddings.filter(|_| reads_notes(step)) else {
         return Prefetched::default();
     };
-    let question = question_of(step, text);
-    if text::word_keys(question).is_empty() && step.resolver == Resolver::General {
+    if text::word_keys(question_of(step, text)).is_empty() {
+        // nothing to look for ("what did I say?"): recall answers without a vector
         return Prefetched::default();
     }
-    match client.embed_one(question, InputType::Query).await {
+    match client.embed_one(embedded_question(step, text), InputType::Query).await {
         Ok(v) => Prefetched { query_vec: Some(embeddings::normalized(v)) },
         Err(e) => {
             tracing::warn!(error = %e, "embedding the question failed; recall is lexical-only");

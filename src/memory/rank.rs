@@ -131,9 +131,12 @@ fn lexical_scores(question: &[WordKeys], notes: &[Indexed]) -> Vec<f32> {
     }
     let n = notes.len() as f32;
     let avg = (lens.iter().sum::<usize>() as f32 / n).max(1.0);
-    let idf: Vec<f32> = df.iter().map(|&d| (1.0 + (n - d as f32 + 0.5) / (d as f32 + 0.5)).ln()).collect();
+    let idf_of = |d: u32| (1.0 + (n - d as f32 + 0.5) / (d as f32 + 0.5)).ln();
+    let idf: Vec<f32> = df.iter().map(|&d| idf_of(d)).collect();
     let words: Vec<Vec<usize>> = question.iter().map(|w| w.keys.iter().map(|k| key_ix[k.as_str()]).collect()).collect();
-    let possible: f32 = words.iter().map(|ks| ks.iter().map(|&i| idf[i]).fold(0.0, f32::max)).sum();
+    // A question word no note contains weighs as much as one found in a single note: the most
+    // a word can bring, without letting one stray word outweigh everything else it shares.
+    let possible: f32 = words.iter().map(|ks| ks.iter().map(|&i| idf_of(df[i].max(1))).fold(0.0, f32::max)).sum();
     tf.iter()
         .zip(&lens)
         .map(|(counts, &len)| {

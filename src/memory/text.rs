@@ -129,13 +129,14 @@ pub fn word_keys(text: &str) -> Vec<WordKeys> {
             keys.push(if bare.is_empty() { "0" } else { bare }.to_string());
         } else if is_hebrew(word) {
             let forms = hebrew_forms(word);
-            if forms.iter().skip(1).any(|f| is_stop(f)) && forms.len() <= 2 {
-                continue;
-            }
             for f in &forms {
                 for concept in lexicon::concepts_of_he(f) {
                     push_unique(&mut keys, concept.to_string());
                 }
+            }
+            // "ששמרתי" is "that I saved" with a prefix: a stop word, unless a form is a known noun
+            if keys.is_empty() && forms.iter().skip(1).any(|f| is_stop(f)) {
+                continue;
             }
             keys.extend(forms);
         } else {
@@ -207,5 +208,6 @@ mod tests {
     fn question_words_carry_no_content() {
         assert!(keys("what did I say about it?").is_empty());
         assert!(keys("מה אמרתי על זה?").is_empty());
+        assert!(keys("ששמרתי").is_empty(), "a stop word behind a prefix");
     }
 }
