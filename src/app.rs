@@ -48,7 +48,8 @@ impl AppState {
         let (telegram, whatsapp) = channels::clients(&settings)?;
         let embeddings = match &settings.embeddings {
             Some(e) => Some(Arc::new(
-                EmbeddingsClient::new(e).map_err(|e| anyhow::anyhow!("EMBEDDINGS_URL: cannot build the client ({e})"))?,
+                EmbeddingsClient::new(e)
+                    .map_err(|e| anyhow::anyhow!("EMBEDDINGS_URL: cannot build the client ({e})"))?,
             )),
             None => None,
         };

@@ -26,6 +26,7 @@ enum Notes {
     Terms,
     Embedding,
     EmbeddingModel,
+    Revision,
     CreatedAt,
     UpdatedAt,
 }
@@ -43,6 +44,7 @@ impl MigrationTrait for Migration {
                 .col(text(Notes::Terms))
                 .col(blob_null(Notes::Embedding))
                 .col(string_null(Notes::EmbeddingModel))
+                .col(big_integer(Notes::Revision).default(0))
                 .col(timestamp_with_time_zone(Notes::CreatedAt))
                 .col(timestamp_with_time_zone(Notes::UpdatedAt))
                 .foreign_key(

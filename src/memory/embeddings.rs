@@ -57,7 +57,8 @@ struct Datum {
 
 impl EmbeddingsClient {
     pub fn new(settings: &EmbeddingsSettings) -> Result<Self, EmbeddingsError> {
-        let http = reqwest::Client::builder().timeout(settings.timeout).connect_timeout(Duration::from_secs(2)).build()?;
+        let http =
+            reqwest::Client::builder().timeout(settings.timeout).connect_timeout(Duration::from_secs(2)).build()?;
         // "http://host/v1" and "http://host/v1/" both mean ".../v1/embeddings"
         let mut base = settings.url.clone();
         if !base.path().ends_with('/') {

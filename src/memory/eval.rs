@@ -49,7 +49,11 @@ impl Tally {
 }
 
 /// Runs the eval; writes one line per miss, one per tag, and the overall line last.
-pub async fn run(input: impl BufRead, mut out: impl Write, embeddings: Option<&EmbeddingsSettings>) -> anyhow::Result<()> {
+pub async fn run(
+    input: impl BufRead,
+    mut out: impl Write,
+    embeddings: Option<&EmbeddingsSettings>,
+) -> anyhow::Result<()> {
     let dir = std::env::temp_dir().join(format!("ozer-memory-eval-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir)?;
     let result = run_in(input, &mut out, embeddings, &dir).await;
@@ -66,7 +70,8 @@ async fn run_in(
     let db = store::connect(&format!("sqlite://{}?mode=rwc", dir.join("eval.db").display())).await?;
     store::migrate(&db).await?;
     let now = Utc::now();
-    let (user, _) = users::find_or_create(&db, Channel::Console, "memory-eval", Lang::He, "Asia/Jerusalem", now).await?;
+    let (user, _) =
+        users::find_or_create(&db, Channel::Console, "memory-eval", Lang::He, "Asia/Jerusalem", now).await?;
     let client = settings.map(EmbeddingsClient::new).transpose()?;
     let mut ids: HashMap<i64, String> = HashMap::new();
     let mut queries: Vec<(String, String, String)> = Vec::new();
@@ -79,7 +84,12 @@ async fn run_in(
         match parsed {
             Line::Note { id, note } => {
                 let lang = understand::lang::detect(&note).unwrap_or(Lang::He);
-                let new = notes::NewNote { user_id: user.id, text: &note, lang: lang.code(), terms: super::text::index_terms(&note) };
+                let new = notes::NewNote {
+                    user_id: user.id,
+                    text: &note,
+                    lang: lang.code(),
+                    terms: super::text::index_terms(&note),
+                };
                 ids.insert(notes::create(&db, new, now).await?.id, id);
             }
             Line::Query { query, expect, tag } => queries.push((query, expect, tag.unwrap_or_else(|| "all".into()))),
@@ -92,7 +102,11 @@ async fn run_in(
     let mut by_tag: BTreeMap<String, Tally> = BTreeMap::new();
     for (query, expect, tag) in &queries {
         let lang = understand::lang::detect(query).unwrap_or(Lang::He);
-        let plan = Plan::from_understanding(&understand::understand(query, now.with_timezone(&chrono_tz::Asia::Jerusalem), lang));
+        let plan = Plan::from_understanding(&understand::understand(
+            query,
+            now.with_timezone(&chrono_tz::Asia::Jerusalem),
+            lang,
+        ));
         let question = plan.steps.first().map_or(query.as_str(), |s| question_of(s, query));
         let embedded = plan.steps.first().map_or(query.as_str(), |s| embedded_question(s, query));
         let pre = match &client {
@@ -106,13 +120,18 @@ async fn run_in(
             writeln!(out, "miss [{tag}] {query} -> expected {expect}, got {got:?}")?;
             if std::env::var_os("OZER_EVAL_DEBUG").is_some() {
                 let words = super::text::word_keys(question);
-                let all = super::rank::score_all(&words, pre.query_vec.as_deref(), &notes::indexed(&db, user.id).await?);
+                let all =
+                    super::rank::score_all(&words, pre.query_vec.as_deref(), &notes::indexed(&db, user.id).await?);
                 for h in all.iter().take(4) {
                     let name = ids.get(&h.id).map_or("?", String::as_str);
                     writeln!(out, "    {name} score {:.3} lex {:.3} cos {:?}", h.score, h.lexical, h.cosine)?;
                 }
                 if let Some(h) = all.iter().find(|h| ids.get(&h.id) == Some(expect)) {
-                    writeln!(out, "    expected: score {:.3} lex {:.3} cos {:?} {words:?}", h.score, h.lexical, h.cosine)?;
+                    writeln!(
+                        out,
+                        "    expected: score {:.3} lex {:.3} cos {:?} {words:?}",
+                        h.score, h.lexical, h.cosine
+                    )?;
                 }
             }
         }

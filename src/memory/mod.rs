@@ -6,6 +6,7 @@
 //! transaction open; everything after it is local and runs inside the step's short transaction
 //! (resolvers/memory.rs). An embeddings failure or timeout only means lexical-only recall.
 
+pub mod cache;
 pub mod embeddings;
 pub mod eval;
 pub mod lexicon;
@@ -88,7 +89,7 @@ pub async fn recall(
     if words.is_empty() {
         return Ok(Vec::new());
     }
-    let indexed = notes::indexed(db, user_id).await?;
+    let indexed = cache::indexed(db, user_id).await?;
     Ok(rank::rank(&words, pre.query_vec.as_deref(), &indexed))
 }
 
@@ -106,7 +107,8 @@ pub async fn embed_pending(db: &DatabaseConnection, client: &EmbeddingsClient) -
         // batch would hit the timeout that a single note stays well under
         for note in &batch {
             let v = client.embed_one(&note.text, InputType::Passage).await?;
-            if notes::set_embedding(db, note.id, &note.text, embeddings::to_bytes(&v), client.model()).await? {
+            let bytes = embeddings::to_bytes(&v);
+            if notes::set_embedding(db, note.id, &note.text, bytes, client.model()).await? {
                 done += 1;
             }
         }

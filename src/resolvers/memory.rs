@@ -109,7 +109,10 @@ fn saved_when(ctx: &Ctx<'_>, note: &Note) -> String {
 
 fn lines(ctx: &Ctx<'_>, found: &[Note]) -> String {
     let line = |n: &Note| {
-        Msg::new("memory-line").arg("text", actions::short(&n.text, 200)).arg("when", saved_when(ctx, n)).render(ctx.lang)
+        Msg::new("memory-line")
+            .arg("text", actions::short(&n.text, 200))
+            .arg("when", saved_when(ctx, n))
+            .render(ctx.lang)
     };
     found.iter().map(line).collect::<Vec<_>>().join("\n")
 }

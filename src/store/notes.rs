@@ -25,6 +25,7 @@ pub async fn create(db: &impl ConnectionTrait, new: NewNote<'_>, now: DateTime<U
         terms: Set(new.terms),
         embedding: Set(None),
         embedding_model: Set(None),
+        revision: Set(0),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -55,6 +56,30 @@ pub async fn indexed(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<Inde
     Ok(rows.into_iter().map(|(id, terms, embedding)| Indexed { id, terms, embedding }).collect())
 }
 
+/// A summary that changes whenever any of the user's notes is added, changed, embedded or
+/// deleted (every change bumps a note's `revision`): the memory cache's validity check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stamp {
+    pub count: i64,
+    pub max_id: i64,
+    pub revisions: i64,
+}
+
+pub async fn stamp(db: &impl ConnectionTrait, user_id: i64) -> Result<Stamp, DbErr> {
+    use sea_orm::sea_query::Expr;
+    let row: Option<(i64, i64, i64)> = note::Entity::find()
+        .select_only()
+        .column_as(Expr::cust("COUNT(*)"), "count")
+        .column_as(Expr::cust("COALESCE(MAX(id), 0)"), "max_id")
+        .column_as(Expr::cust("CAST(COALESCE(SUM(revision), 0) AS BIGINT)"), "revisions")
+        .filter(note::Column::UserId.eq(user_id))
+        .into_tuple()
+        .one(db)
+        .await?;
+    let (count, max_id, revisions) = row.unwrap_or((0, 0, 0));
+    Ok(Stamp { count, max_id, revisions })
+}
+
 pub async fn by_ids(db: &impl ConnectionTrait, user_id: i64, ids: &[i64]) -> Result<Vec<Note>, DbErr> {
     let mut rows = note::Entity::find()
         .filter(note::Column::UserId.eq(user_id))
@@ -83,7 +108,9 @@ pub async fn replace_text(
     let Some(row) = note::Entity::find_by_id(id).filter(note::Column::UserId.eq(user_id)).one(db).await? else {
         return Ok(None);
     };
+    let revision = row.revision + 1;
     let mut am: note::ActiveModel = row.into();
+    am.revision = Set(revision);
     am.text = Set(text.to_string());
     am.terms = Set(terms);
     am.embedding = Set(None);
@@ -123,6 +150,7 @@ pub async fn set_embedding(
     let res = note::Entity::update_many()
         .col_expr(note::Column::Embedding, sea_orm::sea_query::Expr::value(vector))
         .col_expr(note::Column::EmbeddingModel, sea_orm::sea_query::Expr::value(model.to_string()))
+        .col_expr(note::Column::Revision, sea_orm::sea_query::Expr::cust("revision + 1"))
         .filter(note::Column::Id.eq(id))
         .filter(note::Column::Text.eq(text_was))
         .exec(db)

@@ -45,7 +45,9 @@ impl FakeEmbeddings {
     pub fn input_types_for(&self, needle: &str) -> Vec<String> {
         self.requests()
             .iter()
-            .filter(|r| r["input"].as_array().is_some_and(|a| a.iter().any(|i| i.as_str().is_some_and(|s| s.contains(needle)))))
+            .filter(|r| {
+                r["input"].as_array().is_some_and(|a| a.iter().any(|i| i.as_str().is_some_and(|s| s.contains(needle))))
+            })
             .map(|r| r["input_type"].as_str().unwrap_or("").to_string())
             .collect()
     }
@@ -56,15 +58,20 @@ async fn embeddings(State(fake): State<FakeEmbeddings>, Json(body): Json<Value>)
     if fake.down.load(Ordering::SeqCst) {
         return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"error": "down"})));
     }
-    let inputs: Vec<String> =
-        body["input"].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
+    let inputs: Vec<String> = body["input"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
     let data: Vec<Value> = inputs
         .iter()
         .enumerate()
         .map(|(i, text)| json!({"object": "embedding", "index": i, "embedding": bag_of_words(text)}))
         .collect();
     let model = body["model"].clone();
-    (StatusCode::OK, Json(json!({"object": "list", "data": data, "model": model, "usage": {"prompt_tokens": 1, "total_tokens": 1}})))
+    (
+        StatusCode::OK,
+        Json(json!({"object": "list", "data": data, "model": model, "usage": {"prompt_tokens": 1, "total_tokens": 1}})),
+    )
 }
 
 fn bag_of_words(text: &str) -> Vec<f32> {

@@ -17,6 +17,8 @@ pub struct Model {
     /// little-endian f32 vector of the note (as an e5 "passage"); None until embedded
     pub embedding: Option<Vec<u8>>,
     pub embedding_model: Option<String>,
+    /// bumped on every change of text or vector (memory/cache.rs compares their sum)
+    pub revision: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }
