@@ -5,6 +5,8 @@
 mod common;
 #[path = "memory_support/fake_embeddings.rs"]
 mod fake;
+#[path = "common/postgres.rs"]
+mod pg;
 
 use std::time::Duration;
 
@@ -184,4 +186,36 @@ async fn a_note_saved_while_the_endpoint_is_down_is_embedded_when_it_comes_back(
     fake.set_down(false);
     app.state.wake_embed.notify_one();
     assert!(wait_embedded(&app, 1).await, "embedded once the endpoint is back");
+}
+
+#[tokio::test]
+async fn lexical_recall_on_the_frozen_set_meets_its_target() {
+    let file = std::fs::File::open(concat!(env!("CARGO_MANIFEST_DIR"), "/eval/memory_frozen.jsonl")).unwrap();
+    let mut out = Vec::new();
+    ozer::memory::eval::run(std::io::BufReader::new(file), &mut out, None).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("recall@1 ") && last.ends_with("queries 30"), "{last}");
+    let at1: f64 = last["recall@1 ".len()..].split('%').next().unwrap().parse().unwrap();
+    assert!(at1 >= 65.0, "{text}");
+}
+
+#[tokio::test]
+async fn notes_are_stored_embedded_recalled_and_forgotten_on_postgres() {
+    let Some(url) = pg::fresh_database().await else {
+        return;
+    };
+    let (_fake, embeddings_url) = FakeEmbeddings::start().await;
+    let extra = [("DATABASE_URL", url.as_str()), ("EMBEDDINGS_URL", embeddings_url.as_str())];
+    let app = spawn_app_with(&extra, thursday_evening()).await;
+    app.say("תזכור שהקוד של השער הוא 4512").await;
+    app.say("remember that my locker number is 237").await;
+    assert!(wait_embedded(&app, 2).await);
+    let user_id = notes(&app).await[0].user_id;
+    let stamp = ozer::store::notes::stamp(&app.state.db, user_id).await.unwrap();
+    assert_eq!((stamp.count, stamp.revisions), (2, 2), "two notes, each embedded once");
+    assert!(app.say("what is the gate code?").await.contains("4512"));
+    assert!(app.say("the locker number is now 240").await.contains("240"));
+    assert!(app.say("forget what I said about the locker").await.contains("240"));
+    assert_eq!(notes(&app).await.len(), 1);
 }
