@@ -5,7 +5,8 @@
 //! when its note is among the first k *good* hits: "nothing about that" is a miss.
 //!
 //! With `EMBEDDINGS_URL` set every note is embedded before the questions; without it recall is
-//! lexical only. The last line is `recall@1 NN.N% recall@3 NN.N% queries N`.
+//! lexical only (`OZER_EVAL_VECTOR_ONLY=1` ranks by the embedding alone, for comparison). The
+//! last line is `recall@1 NN.N% recall@3 NN.N% queries N`.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, Write};
@@ -98,6 +99,8 @@ async fn run_in(
     if let Some(client) = &client {
         embed_pending(&db, client).await?;
     }
+    // OZER_EVAL_VECTOR_ONLY: rank by the embedding alone, for comparison (no threshold)
+    let vector_only = client.is_some() && std::env::var_os("OZER_EVAL_VECTOR_ONLY").is_some();
     let mut all = Tally::default();
     let mut by_tag: BTreeMap<String, Tally> = BTreeMap::new();
     for (query, expect, tag) in &queries {
@@ -113,7 +116,11 @@ async fn run_in(
             Some(c) => Prefetched { query_vec: Some(normalized(c.embed_one(embedded, InputType::Query).await?)) },
             None => Prefetched::default(),
         };
-        let hits = recall(&db, user.id, question, &pre).await?;
+        let hits = if vector_only {
+            by_cosine_alone(&notes::indexed(&db, user.id).await?, &pre)
+        } else {
+            recall(&db, user.id, question, &pre).await?
+        };
         let rank = hits.iter().position(|h| ids.get(&h.id) == Some(expect));
         if rank != Some(0) {
             let got: Vec<&str> = hits.iter().take(3).filter_map(|h| ids.get(&h.id).map(String::as_str)).collect();
@@ -143,4 +150,20 @@ async fn run_in(
     }
     writeln!(out, "{}", all.line())?;
     Ok(())
+}
+
+fn by_cosine_alone(rows: &[notes::Indexed], pre: &Prefetched) -> Vec<super::Hit> {
+    let Some(q) = pre.query_vec.as_deref() else {
+        return Vec::new();
+    };
+    let mut hits: Vec<super::Hit> = rows
+        .iter()
+        .filter_map(|r| {
+            let v = super::embeddings::from_bytes(r.embedding.as_deref()?);
+            let cosine: f32 = v.iter().zip(q).map(|(a, b)| a * b).sum();
+            Some(super::Hit { id: r.id, score: cosine, lexical: 0.0, cosine: Some(cosine) })
+        })
+        .collect();
+    hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+    hits
 }
