@@ -127,8 +127,8 @@ async fn run_in(
             writeln!(out, "miss [{tag}] {query} -> expected {expect}, got {got:?}")?;
             if std::env::var_os("OZER_EVAL_DEBUG").is_some() {
                 let words = super::text::word_keys(question);
-                let all =
-                    super::rank::score_all(&words, pre.query_vec.as_deref(), &notes::indexed(&db, user.id).await?);
+                let index = super::index::Index::build(&notes::indexed(&db, user.id).await?);
+                let all = super::rank::score_all(&words, pre.query_vec.as_deref(), &index);
                 for h in all.iter().take(4) {
                     let name = ids.get(&h.id).map_or("?", String::as_str);
                     writeln!(out, "    {name} score {:.3} lex {:.3} cos {:?}", h.score, h.lexical, h.cosine)?;

@@ -9,6 +9,7 @@
 pub mod cache;
 pub mod embeddings;
 pub mod eval;
+pub mod index;
 pub mod lexicon;
 pub mod rank;
 pub mod text;
@@ -89,7 +90,7 @@ pub async fn recall(
     if words.is_empty() {
         return Ok(Vec::new());
     }
-    let indexed = cache::indexed(db, user_id).await?;
+    let indexed = cache::index(db, user_id).await?;
     Ok(rank::rank(&words, pre.query_vec.as_deref(), &indexed))
 }
 

@@ -8,10 +8,8 @@
 //! the cosine above an absolute floor, because e5's cosines sit in a narrow band (0.75–0.87)
 //! where unrelated texts still score high.
 
-use std::collections::HashMap;
-
+use super::index::Index;
 use super::text::WordKeys;
-use crate::store::notes::Indexed;
 
 /// BM25 parameters (the usual ones).
 const K1: f32 = 1.2;
@@ -39,7 +37,7 @@ pub struct Hit {
 }
 
 /// The good hits for `question` among `notes`, best first.
-pub fn rank(question: &[WordKeys], qvec: Option<&[f32]>, notes: &[Indexed]) -> Vec<Hit> {
+pub fn rank(question: &[WordKeys], qvec: Option<&[f32]>, notes: &Index) -> Vec<Hit> {
     let mut hits = score_all(question, qvec, notes);
     hits.retain(is_good);
     hits
@@ -66,106 +64,81 @@ fn vector_scale(cosines: &[Option<f32>]) -> impl Fn(f32) -> f32 + use<> {
 }
 
 /// Every note scored, best first (the eval's diagnostics; `rank` keeps only the good ones).
-pub fn score_all(question: &[WordKeys], qvec: Option<&[f32]>, notes: &[Indexed]) -> Vec<Hit> {
+pub fn score_all(question: &[WordKeys], qvec: Option<&[f32]>, notes: &Index) -> Vec<Hit> {
     let lexical = lexical_scores(question, notes);
-    let cosines: Vec<Option<f32>> = notes
-        .iter()
-        .map(|note| match (qvec, note.embedding.as_deref()) {
-            (Some(q), Some(bytes)) => Some(dot(q, bytes)),
-            _ => None,
-        })
-        .collect();
+    let cosines = qvec.map_or_else(|| vec![None; notes.len()], |q| notes.cosines(q));
     let vec_part = vector_scale(&cosines);
     let mut hits: Vec<Hit> = notes
+        .ids
         .iter()
         .zip(lexical)
         .zip(cosines)
-        .map(|((note, lex), cosine)| {
+        .map(|((&id, lex), cosine)| {
             let score = lex + W_VEC * cosine.map_or(0.0, &vec_part);
-            Hit { id: note.id, score, lexical: lex, cosine }
+            Hit { id, score, lexical: lex, cosine }
         })
         .collect();
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.id.cmp(&a.id)));
     hits
 }
 
-/// Cosine of a unit query vector with a stored unit vector (little-endian f32 bytes).
-fn dot(q: &[f32], bytes: &[u8]) -> f32 {
-    bytes.chunks_exact(4).zip(q).map(|(c, x)| f32::from_le_bytes([c[0], c[1], c[2], c[3]]) * x).sum()
-}
-
 /// Per note, the idf-weighted share (0..1) of the question's words it contains, with BM25's
-/// saturation and length normalization. Each question word counts once, by its best key.
-fn lexical_scores(question: &[WordKeys], notes: &[Indexed]) -> Vec<f32> {
-    let mut key_ix: HashMap<&str, usize> = HashMap::new();
-    for w in question {
-        for k in &w.keys {
-            let next = key_ix.len();
-            key_ix.entry(k.as_str()).or_insert(next);
-        }
+/// saturation and length normalization. Each question word counts once, by its best key; only
+/// the postings of the question's keys are visited.
+fn lexical_scores(question: &[WordKeys], notes: &Index) -> Vec<f32> {
+    let n_notes = notes.len();
+    let mut got = vec![0.0f32; n_notes];
+    if question.is_empty() || n_notes == 0 {
+        return got;
     }
-    if key_ix.is_empty() || notes.is_empty() {
-        return vec![0.0; notes.len()];
-    }
-    // one pass over every note: term frequency of each question key, and the note's length
-    let mut tf: Vec<Vec<(usize, u16)>> = Vec::with_capacity(notes.len());
-    let mut lens: Vec<usize> = Vec::with_capacity(notes.len());
-    let mut df = vec![0u32; key_ix.len()];
-    for note in notes {
-        let mut counts: Vec<(usize, u16)> = Vec::new();
-        let mut len = 0;
-        for term in note.terms.split(' ') {
-            len += 1;
-            if let Some(&i) = key_ix.get(term) {
-                match counts.iter_mut().find(|(k, _)| *k == i) {
-                    Some((_, c)) => *c += 1,
-                    None => counts.push((i, 1)),
+    let n = n_notes as f32;
+    let idf_of = |d: usize| (1.0 + (n - d as f32 + 0.5) / (d as f32 + 0.5)).ln();
+    let mut possible = 0.0f32;
+    let mut best = vec![0.0f32; n_notes];
+    let mut touched: Vec<u32> = Vec::new();
+    for word in question {
+        let mut most = 0.0f32;
+        for key in &word.keys {
+            let postings = notes.postings.get(key.as_str()).map_or(&[][..], Vec::as_slice);
+            // A question word no note contains weighs as much as one found in a single note: the
+            // most a word can bring, without letting one stray word outweigh all it shares.
+            most = most.max(idf_of(postings.len().max(1)));
+            let idf = idf_of(postings.len());
+            for &(doc, count) in postings {
+                let c = f32::from(count);
+                let norm = K1 * (1.0 - B + B * notes.lens[doc as usize] as f32 / notes.avg_len);
+                let s = idf * (c * (K1 + 1.0) / (c + norm)).min(1.0);
+                let slot = &mut best[doc as usize];
+                if *slot == 0.0 {
+                    touched.push(doc);
                 }
+                *slot = slot.max(s);
             }
         }
-        for (i, _) in &counts {
-            df[*i] += 1;
+        possible += most;
+        for doc in touched.drain(..) {
+            got[doc as usize] += best[doc as usize];
+            best[doc as usize] = 0.0;
         }
-        tf.push(counts);
-        lens.push(len);
     }
-    let n = notes.len() as f32;
-    let avg = (lens.iter().sum::<usize>() as f32 / n).max(1.0);
-    let idf_of = |d: u32| (1.0 + (n - d as f32 + 0.5) / (d as f32 + 0.5)).ln();
-    let idf: Vec<f32> = df.iter().map(|&d| idf_of(d)).collect();
-    let words: Vec<Vec<usize>> = question.iter().map(|w| w.keys.iter().map(|k| key_ix[k.as_str()]).collect()).collect();
-    // A question word no note contains weighs as much as one found in a single note: the most
-    // a word can bring, without letting one stray word outweigh everything else it shares.
-    let possible: f32 = words.iter().map(|ks| ks.iter().map(|&i| idf_of(df[i].max(1))).fold(0.0, f32::max)).sum();
-    tf.iter()
-        .zip(&lens)
-        .map(|(counts, &len)| {
-            let norm = K1 * (1.0 - B + B * len as f32 / avg);
-            let got: f32 = words
-                .iter()
-                .map(|ks| {
-                    ks.iter()
-                        .filter_map(|i| counts.iter().find(|(k, _)| k == i).map(|(_, c)| (*i, f32::from(*c))))
-                        .map(|(i, c)| idf[i] * (c * (K1 + 1.0) / (c + norm)).min(1.0))
-                        .fold(0.0, f32::max)
-                })
-                .sum();
-            (got / possible.max(f32::MIN_POSITIVE)).min(1.0)
-        })
-        .collect()
+    let possible = possible.max(f32::MIN_POSITIVE);
+    got.iter_mut().for_each(|g| *g = (*g / possible).min(1.0));
+    got
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::memory::text::{index_terms, word_keys};
+    use crate::store::notes::Indexed;
 
-    fn notes(texts: &[&str]) -> Vec<Indexed> {
-        texts
+    fn notes(texts: &[&str]) -> Index {
+        let rows: Vec<Indexed> = texts
             .iter()
             .enumerate()
             .map(|(i, t)| Indexed { id: i as i64 + 1, terms: index_terms(t), embedding: None })
-            .collect()
+            .collect();
+        Index::build(&rows)
     }
 
     #[test]
