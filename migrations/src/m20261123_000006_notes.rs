@@ -56,7 +56,9 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        create_index(m, "ix_notes_user", Notes::Table, [Notes::UserId], false).await
+        // (user, revision) covers recall's stamp query (count, max id, sum of revisions), so it
+        // never reads the rows with their vectors (memory/cache.rs)
+        create_index(m, "ix_notes_user", Notes::Table, [Notes::UserId, Notes::Revision], false).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
