@@ -19,11 +19,12 @@ use crate::channels::telegram::TelegramClient;
 use crate::channels::whatsapp::WhatsappClient;
 use crate::clock::Clock;
 use crate::config::Settings;
+use crate::memory::EmbeddingsClient;
 use crate::metrics::Metrics;
 use crate::plan::remote::{RemoteResolver, RemoteResolvers};
 use crate::turn::UserLocks;
 use crate::understand::Resolver;
-use crate::{channels, scheduler, store, turn};
+use crate::{channels, memory, scheduler, store, turn};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -49,6 +50,10 @@ pub struct AppState {
     pub stop: Stop,
     /// counters and the turn latency histogram behind `GET /metrics`
     pub metrics: Arc<Metrics>,
+    /// embeddings client for the second brain (None: recall is lexical-only)
+    pub embeddings: Option<Arc<EmbeddingsClient>>,
+    /// poked when a note may be waiting for its embedding
+    pub wake_embed: Arc<Notify>,
 }
 
 impl AppState {
@@ -61,6 +66,13 @@ impl AppState {
             .await
             .map_err(|e| anyhow::anyhow!("DATABASE_URL: cannot open the database for reading ({e})"))?;
         let (telegram, whatsapp) = channels::clients(&settings)?;
+        let embeddings = match &settings.embeddings {
+            Some(e) => Some(Arc::new(
+                EmbeddingsClient::new(e)
+                    .map_err(|e| anyhow::anyhow!("EMBEDDINGS_URL: cannot build the client ({e})"))?,
+            )),
+            None => None,
+        };
         Ok(Self {
             db,
             read,
@@ -74,6 +86,8 @@ impl AppState {
             user_locks: UserLocks::default(),
             stop: Stop::default(),
             metrics: Arc::default(),
+            embeddings,
+            wake_embed: Arc::new(Notify::new()),
         })
     }
 }
@@ -195,8 +209,8 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
 pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Background work: the reminder scheduler, answering messages stored but not processed (at
-/// start and on every wake-up), and sending what the outbox holds for Telegram and WhatsApp.
-/// Each worker ends once `state.stop` is set and its current work is done.
+/// start and on every wake-up), sending what the outbox holds for Telegram and WhatsApp, and
+/// embedding new notes (when embeddings are configured). Each worker ends once `state.stop` is set and its current work is done.
 fn spawn_workers(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
     if let Some(telegram) = &state.telegram {
         // Learn the bot's username now, in the background (group messages need it).
@@ -216,6 +230,11 @@ fn spawn_workers(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
             }
         }
     });
+    if let Some(client) = &state.embeddings {
+        // Embedding is idempotent (a note without a vector is embedded later), so this worker
+        // is simply stopped with the process.
+        memory::spawn_worker(state.db.clone(), client.clone(), state.wake_embed.clone());
+    }
     vec![scheduler::spawn(state), channels::outbox::spawn(state.clone()), turns]
 }
 

@@ -80,6 +80,9 @@ pub struct LlmSettings {
 pub struct EmbeddingsSettings {
     pub url: Url,
     pub model: String,
+    pub api_key: Option<Secret>,
+    /// how long one embeddings call may take before recall goes on lexical-only
+    pub timeout: std::time::Duration,
 }
 
 #[derive(Debug, Clone)]
@@ -292,6 +295,11 @@ fn embeddings(env: &Env) -> Result<Option<EmbeddingsSettings>, ConfigError> {
     Ok(Some(EmbeddingsSettings {
         url: parse_url("EMBEDDINGS_URL", &raw)?,
         model: env.get("EMBEDDINGS_MODEL").unwrap_or_else(|| "multilingual-e5-small".into()),
+        api_key: env.get("EMBEDDINGS_API_KEY").map(Secret::new),
+        timeout: env.parse_or("EMBEDDINGS_TIMEOUT_MS", "5000", |v| match v.parse::<u64>() {
+            Ok(ms) if ms > 0 => Ok(std::time::Duration::from_millis(ms)),
+            _ => Err("expected milliseconds, e.g. 2000".to_string()),
+        })?,
     }))
 }
 

@@ -7,6 +7,7 @@
 //! - [`understand`]: deterministic language, time, routing and slots (no I/O).
 //! - [`plan`]: ordered steps with dependencies.
 //! - [`resolvers`]: one per capability; they act through [`store`].
+//! - [`memory`]: the second brain's retrieval (lexical + embeddings) the memory resolver uses.
 //! - [`reply`]: one natural reply from Fluent templates in locales/.
 //!
 //! Around them: [`config`] (settings), [`app`] (state, router, workers), [`clock`] (now and
@@ -21,6 +22,7 @@ pub mod config;
 pub mod conversation;
 pub mod error;
 pub mod eval;
+pub mod memory;
 pub mod metrics;
 pub mod plan;
 pub mod reply;

@@ -36,6 +36,11 @@ enum Command {
         #[command(subcommand)]
         what: EvalCommand,
     },
+    /// Measure note recall on a labelled JSON Lines file (notes, then queries); see README
+    MemoryEval {
+        /// JSON Lines: {"id","note"} lines, then {"query","expect"} lines
+        file: std::path::PathBuf,
+    },
     /// Show Telegram's webhook registration (getWebhookInfo); with --set, point it at
     /// {OZER_PUBLIC_URL}/webhooks/telegram
     TelegramWebhook {
@@ -128,6 +133,10 @@ fn with_runtime(command: Command) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
         match command {
+            Command::MemoryEval { file } => {
+                let input = BufReader::new(std::fs::File::open(&file)?);
+                ozer::memory::eval::run(input, stdout().lock(), settings.embeddings.as_ref()).await
+            }
             Command::Migrate => {
                 AppState::new(settings, Clock::system()).await?;
                 println!("migrations applied");

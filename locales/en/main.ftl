@@ -4,8 +4,9 @@ help =
     Here is what I can do:
     • Tasks and reminders: "remind me tomorrow at 8 to call the dentist", "remind me every Sunday at 19:00 to take out the trash", "what are my tasks for today?", "I finished the report", "delete the reminder about the dentist"
     • Lists: "add milk and eggs to my shopping list", "show my shopping list", "remove milk from my shopping list"
+    • Notes: "remember that my locker number is 237", "what's my locker number?", "forget what I said about the locker"
     • Your timezone: "my timezone is New York"
-    You can ask for several things in one message, in Hebrew or English. Notes and Google Calendar/Gmail are coming soon.
+    You can ask for several things in one message, in Hebrew or English. Google Calendar/Gmail are coming soon.
 greeting = Hi! I'm Ozer, your assistant. How can I help?
 greeting-named = Hi { $name }! I'm Ozer, your assistant. How can I help?
 thanks = You're welcome! 😊
@@ -17,7 +18,6 @@ not-built-yet = I understood: { $what } — that part of me is coming in a later
 understood-when = { $summary } ({ $when })
 resolver-calendar = a calendar request
 resolver-gmail = an email request
-resolver-memory = a note for your second brain
 
 # times in the user's words
 when-today = today at { $time }

@@ -9,6 +9,7 @@ mod m20261121_000002_tasks_lists;
 mod m20261121_000003_channels;
 mod m20261123_000004_hardening;
 mod m20261123_000005_turn_steps;
+mod m20261123_000006_notes;
 
 pub struct Migrator;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000003_channels::Migration),
             Box::new(m20261123_000004_hardening::Migration),
             Box::new(m20261123_000005_turn_steps::Migration),
+            Box::new(m20261123_000006_notes::Migration),
         ]
     }
 }

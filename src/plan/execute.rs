@@ -160,6 +160,12 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
     let key = t.key(step_id);
     let sref = t.step_ref(step_id, resolver, action, &key);
     let now = t.time.now.to_utc();
+    // The remote part of a local step (embedding a memory question) runs first, with no
+    // transaction open; a failure only means lexical-only recall.
+    let pre = match work {
+        Work::Step(step) => crate::memory::prefetch(t.state.embeddings.as_deref(), step, &t.inbound.text).await,
+        _ => crate::memory::Prefetched::default(),
+    };
     let txn = t.state.db.begin().await?;
     if !steps::start(&txn, sref, now).await? {
         // Another worker took this step first: its outcome stands.
@@ -171,7 +177,7 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
     let result = match work {
         Work::Step(step) => {
             let earlier: Vec<serde_json::Value> = done.iter().map(|e| e.outcome.data.clone()).collect();
-            let r = resolvers::run(&ctx, step, &earlier).await.map_err(resolve_db)?;
+            let r = resolvers::run(&ctx, step, &earlier, &pre).await.map_err(resolve_db)?;
             Some(outcome_of(r, t.lang))
         }
         Work::Conversation { button } => conversation_step(&ctx, button).await?,

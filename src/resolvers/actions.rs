@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Ctx, ResolveError, StepResult, list, task};
+use super::{Ctx, ResolveError, StepResult, list, memory, task};
 use crate::channels::Button;
 use crate::conversation::buttons;
 use crate::reply::{Msg, Said};
@@ -47,6 +47,13 @@ pub enum Action {
         text: String,
         step: Box<crate::understand::Step>,
     },
+    DeleteNotes {
+        ids: Vec<i64>,
+    },
+    UpdateNote {
+        id: i64,
+        text: String,
+    },
 }
 
 /// One numbered option of a choice, and the action it runs.
@@ -71,6 +78,8 @@ pub async fn run(ctx: &Ctx<'_>, action: &Action) -> Result<StepResult, ResolveEr
         Action::DeleteList { id } => list::delete_id(ctx, *id).await,
         Action::RemoveItems { list_id, ids } => list::remove_ids(ctx, *list_id, ids).await,
         Action::RunStep { text, step } => run_step(ctx, text, step).await,
+        Action::DeleteNotes { ids } => memory::delete_ids(ctx, ids).await,
+        Action::UpdateNote { id, text } => memory::update_id(ctx, *id, text).await,
     }
 }
 
@@ -84,7 +93,9 @@ async fn run_step(ctx: &Ctx<'_>, text: &str, step: &crate::understand::Step) -> 
         slots: step.clone(),
         depends_on: Vec::new(),
     };
-    Box::pin(super::run(&original, &planned, &[])).await
+    // An answer to a clarification runs inside its step's transaction: no remote prefetch (a
+    // memory question chosen this way is recalled lexically).
+    Box::pin(super::run(&original, &planned, &[], &crate::memory::Prefetched::default())).await
 }
 
 /// Asks "are you sure?" with yes/no buttons, bound to `action`.

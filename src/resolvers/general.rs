@@ -57,6 +57,11 @@ fn classify(text: &str) -> Kind {
     }
 }
 
+/// A greeting or a thanks, which no note should answer.
+pub fn is_social(text: &str) -> bool {
+    classify(text) != Kind::Unknown
+}
+
 pub fn run(ctx: &Ctx<'_>, _step: &PlannedStep) -> StepResult {
     let msg = match classify(ctx.text) {
         Kind::Greeting => match ctx.display_name {

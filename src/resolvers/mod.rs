@@ -6,6 +6,7 @@ pub mod actions;
 pub mod general;
 pub mod list;
 pub mod matching;
+pub mod memory;
 pub mod meta;
 pub mod task;
 
@@ -53,12 +54,25 @@ pub enum ResolveError {
     Db(#[from] DbErr),
 }
 
-/// Runs a local step. `earlier` holds the entities of the turn's earlier steps, by position.
-pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep, earlier: &[serde_json::Value]) -> Result<StepResult, ResolveError> {
+/// Runs a local step. `earlier` holds the entities of the turn's earlier steps, by position;
+/// `pre` is what the step's remote part fetched beforehand with no transaction open
+/// (`memory::prefetch`); everything here is local.
+pub async fn run(
+    ctx: &Ctx<'_>,
+    step: &PlannedStep,
+    earlier: &[serde_json::Value],
+    pre: &crate::memory::Prefetched,
+) -> Result<StepResult, ResolveError> {
     let _ = earlier;
     match step.resolver {
         Resolver::Meta => Ok(meta::run(ctx, step)),
-        Resolver::General => Ok(general::run(ctx, step)),
+        Resolver::General if general::is_social(ctx.text) => Ok(general::run(ctx, step)),
+        // a plain personal question ("my locker number?") is answered from notes when one fits
+        Resolver::General => match memory::plain_question(ctx, step, pre).await? {
+            Some(answer) => Ok(answer),
+            None => Ok(general::run(ctx, step)),
+        },
+        Resolver::Memory => memory::run(ctx, step, pre).await,
         Resolver::Task => task::run(ctx, step).await,
         Resolver::List => list::run(ctx, step).await,
         other => Ok(not_built_yet(ctx, step, other)),
@@ -70,8 +84,7 @@ pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep, earlier: &[serde_json::Value
 fn not_built_yet(ctx: &Ctx<'_>, step: &PlannedStep, resolver: Resolver) -> StepResult {
     let what_id = match resolver {
         Resolver::Calendar => "resolver-calendar",
-        Resolver::Gmail => "resolver-gmail",
-        _ => "resolver-memory",
+        _ => "resolver-gmail",
     };
     let mut what = crate::reply::t(ctx.lang, what_id);
     if let Some(title) = step.slots.title.as_deref().or(step.slots.query.as_deref()) {

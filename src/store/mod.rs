@@ -6,6 +6,7 @@ pub mod delivery;
 pub mod entities;
 pub mod inbound;
 pub mod lists;
+pub mod notes;
 pub mod outbound;
 pub mod pending;
 pub mod steps;

@@ -275,6 +275,8 @@ async fn close(
     outbound::enqueue(&txn, new, now).await?;
     txn.commit().await?;
     state.wake_outbox.notify_one();
+    // A note stored in this turn waits for its embedding.
+    state.wake_embed.notify_one();
     Ok(vec![reply.clone()])
 }
 

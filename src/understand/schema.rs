@@ -335,7 +335,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 en: &[
                     ("remember that", 1.0), ("^remember", 0.8), ("note that", 0.9), ("make a note", 0.8),
                     ("keep in mind", 0.9), ("for the record", 0.7), ("fyi", 0.5), ("save", 0.3), ("write down", 0.5),
-                    ("save this", 0.8), ("save that", 0.8),
+                    ("save this", 0.8), ("save that", 0.8), ("^note", 0.9),
                 ],
             },
             ActionSchema {
@@ -349,6 +349,15 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("what did i say", 1.0), ("what did i tell you", 1.0), ("do you remember", 0.9),
                     ("remind me what", 1.2), ("what was the", 0.5), ("what was my", 0.5), ("did i mention", 0.8),
                 ],
+            },
+            ActionSchema {
+                action: Action::Update,
+                hint: "replace a stored fact with its new value",
+                // "the locker number is now 240", "הקוד של השער הוא עכשיו 4513"
+                he: &[("הוא עכשיו", 0.9), ("היא עכשיו", 0.9), ("עכשיו הוא", 0.9), ("עכשיו היא", 0.9),
+                    ("השתנה", 0.8), ("השתנתה", 0.8), ("תעדכן את הפתק", 1.0), ("תעדכני את הפתק", 1.0)],
+                en: &[("is now", 0.9), ("are now", 0.9), ("changed to", 0.9), ("has changed", 0.7),
+                    ("update the note", 1.0)],
             },
             ActionSchema {
                 action: Action::Delete,

@@ -258,6 +258,18 @@ fn fallback(msg: &Msg<'_>, seg: Seg, has_time: bool) -> (Resolver, Action, f32, 
     }
 }
 
+/// A note as said: the original text after the command ("remember that …"), dates and all —
+/// "Dana's birthday is March 3" must keep its date, which `leftover` would cut as a time.
+fn after_command(msg: &Msg<'_>, r: Range<usize>, used: &[PatMatch]) -> Option<String> {
+    let end = used.iter().filter(|m| m.action.is_some() && !m.keep).map(|m| m.end).max()?;
+    if end >= r.end {
+        return None;
+    }
+    let said = msg.text[msg.toks[end].start..msg.toks[r.end - 1].end].trim();
+    let said = said.trim_start_matches([':', ',', '-', ' ']).trim();
+    (!said.is_empty()).then(|| said.to_string())
+}
+
 fn window_of(m: &TimeMatch, msg: &Msg<'_>) -> Option<Window> {
     let tz = msg.now.timezone();
     let end = match m.end {
@@ -319,7 +331,10 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                 }
             }
         }
-        (Resolver::Gmail | Resolver::Memory, Action::Store) => step.title = leftover(),
+        (Resolver::Memory, Action::Store) => step.title = after_command(msg, r.clone(), used).or_else(leftover),
+        (Resolver::Gmail, Action::Store) => step.title = leftover(),
+        // the new fact as said, "now" and all: it replaces the old note's text
+        (Resolver::Memory, Action::Update) => step.title = text_of(msg.text, msg.toks, r.clone(), &|_| true),
         (Resolver::Gmail | Resolver::Memory, _) => {
             let q_keep = |i: usize| keep(i) && !(i == r.start && is_question(msg, seg));
             step.query = text_of(msg.text, msg.toks, r.clone(), &q_keep);
