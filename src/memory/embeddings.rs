@@ -76,11 +76,19 @@ impl EmbeddingsClient {
     #[tracing::instrument(skip_all, fields(n = inputs.len(), ?kind))]
     pub async fn embed(&self, inputs: &[&str], kind: InputType) -> Result<Vec<Vec<f32>>, EmbeddingsError> {
         let body = Request { model: &self.model, input: inputs, input_type: kind, encoding_format: "float" };
-        let mut req = self.http.post(self.endpoint.clone()).json(&body);
-        if let Some(key) = &self.api_key {
-            req = req.bearer_auth(key.expose());
-        }
-        let res = req.send().await?;
+        let send = || {
+            let mut req = self.http.post(self.endpoint.clone()).json(&body);
+            if let Some(key) = &self.api_key {
+                req = req.bearer_auth(key.expose());
+            }
+            req.send()
+        };
+        // An embedding is a read, so a request that died on the wire is sent once more: servers
+        // close idle keep-alive connections, and a pooled one can be closed under our request.
+        let res = match send().await {
+            Err(e) if !e.is_timeout() && (e.is_request() || e.is_connect()) => send().await?,
+            other => other?,
+        };
         if !res.status().is_success() {
             return Err(EmbeddingsError::Status(res.status()));
         }
