@@ -89,19 +89,6 @@ fn lease(state: &AppState) -> Duration {
 #[tracing::instrument(skip_all, fields(turn = inbound_id))]
 pub async fn run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     let now = state.clock.now();
-    let started = std::time::Instant::now();
-    let result = run_claimed(state, inbound_id, delivery, now).await;
-    tracing::info!(ms = started.elapsed().as_millis() as u64, ok = result.is_ok(), "turn ended");
-    state.metrics.turn(started.elapsed().as_secs_f64(), result.is_ok());
-    result
-}
-
-async fn run_claimed(
-    state: &AppState,
-    inbound_id: i64,
-    delivery: Delivery,
-    now: DateTime<Utc>,
-) -> Result<Vec<Reply>, TurnError> {
     if !inbound::claim(&state.db, inbound_id, now, now + lease(state)).await? {
         // Finished already, or another worker holds it: its replies are the answer.
         return match delivery {
@@ -109,6 +96,16 @@ async fn run_claimed(
             Delivery::Queued => Ok(Vec::new()),
         };
     }
+    // Only a turn this worker runs is logged and counted.
+    let started = std::time::Instant::now();
+    let result = run_claimed(state, inbound_id, delivery).await;
+    tracing::info!(ms = started.elapsed().as_millis() as u64, ok = result.is_ok(), "turn ended");
+    state.metrics.turn(started.elapsed().as_secs_f64(), result.is_ok());
+    result
+}
+
+/// Runs a turn this worker holds the lease of, under the watchdog.
+async fn run_claimed(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     match tokio::time::timeout(state.settings.turn_timeout, try_run(state, inbound_id, delivery)).await {
         Ok(Ok(replies)) => Ok(replies),
         Ok(Err(err)) => {
