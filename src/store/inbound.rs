@@ -128,7 +128,7 @@ pub async fn claim(
 ) -> Result<bool, DbErr> {
     // The turn's "now" is fixed by the first claim (see `turn_now`), in the same statement.
     let first_now = sea_orm::sea_query::Func::coalesce([
-        Expr::col(inbound_message::Column::TurnNow).into(),
+        Expr::col(inbound_message::Column::TurnNow),
         Expr::value(Some(now)),
     ]);
     let res = inbound_message::Entity::update_many()
