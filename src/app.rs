@@ -54,6 +54,8 @@ pub struct AppState {
     pub embeddings: Option<Arc<EmbeddingsClient>>,
     /// poked when a note may be waiting for its embedding
     pub wake_embed: Arc<Notify>,
+    /// the LLM for the planner, clarifications and the reply writer (None: rules only)
+    pub llm: Option<Arc<crate::llm::LlmClient>>,
 }
 
 impl AppState {
@@ -73,6 +75,13 @@ impl AppState {
             )),
             None => None,
         };
+        let llm = match &settings.llm {
+            Some(l) => Some(Arc::new(
+                crate::llm::LlmClient::new(l)
+                    .map_err(|e| anyhow::anyhow!("LLM_BASE_URL: cannot build the client ({e})"))?,
+            )),
+            None => None,
+        };
         Ok(Self {
             db,
             read,
@@ -88,6 +97,7 @@ impl AppState {
             metrics: Arc::default(),
             embeddings,
             wake_embed: Arc::new(Notify::new()),
+            llm,
         })
     }
 }
