@@ -41,9 +41,18 @@ fn worth_asking(s: &Step) -> bool {
     !matches!(s.resolver, Resolver::General | Resolver::Meta)
 }
 
+/// A reading in a few words ("a reminder", "an event in your calendar"), in the user's language.
+pub fn reading(lang: crate::understand::Lang, resolver: Resolver, action: Act) -> String {
+    crate::reply::t(lang, reading_id_of(resolver, action))
+}
+
 /// The Fluent id naming a reading in a few words ("a reminder", "an event in your calendar").
 fn reading_id(s: &Step) -> &'static str {
-    match (s.resolver, s.action) {
+    reading_id_of(s.resolver, s.action)
+}
+
+fn reading_id_of(resolver: Resolver, action: Act) -> &'static str {
+    match (resolver, action) {
         (Resolver::Task, Act::Create) => "reading-reminder",
         (Resolver::Task, Act::List) => "reading-task-list",
         (Resolver::Task, Act::Complete) => "reading-task-done",

@@ -185,7 +185,8 @@ fn answer_of(response: &Value) -> Result<Value, LlmError> {
         .filter(|c| !c.trim().is_empty())
         .or_else(|| message["tool_calls"][0]["function"]["arguments"].as_str())
         .ok_or_else(|| LlmError::Junk("no content and no tool call".into()))?;
-    let parsed: Value = serde_json::from_str(strip_fence(text)).map_err(|e| LlmError::Junk(format!("bad JSON: {e}")))?;
+    let parsed: Value =
+        serde_json::from_str(strip_fence(text)).map_err(|e| LlmError::Junk(format!("bad JSON: {e}")))?;
     if !parsed.is_object() {
         return Err(LlmError::Junk("the answer is not a JSON object".into()));
     }
