@@ -202,7 +202,7 @@ pub async fn draft(t: &TurnCtx<'_>, request: PendingPlan) -> Result<Spoken, DbEr
             Msg::new("draft-line")
                 .num("n", i as i64 + 1)
                 .arg("what", crate::conversation::clarify::reading(t.lang, s.resolver, s.action))
-                .arg("detail", execute::describe(t.lang, s))
+                .arg("detail", detail(t, s))
                 .render(t.lang)
         })
         .collect();
@@ -217,6 +217,22 @@ pub async fn draft(t: &TurnCtx<'_>, request: PendingPlan) -> Result<Spoken, DbEr
         ],
     })
     .await
+}
+
+/// What a draft line says of a step: its object (title, items, list) and its time.
+fn detail(t: &TurnCtx<'_>, s: &PlannedStep) -> String {
+    let what = match (&s.slots.title, &s.slots.list) {
+        (None, Some(list)) if s.slots.items.is_empty() => list.clone(),
+        (None, Some(list)) => format!("{} → {list}", s.slots.items.join(", ")),
+        _ => execute::describe(t.lang, s),
+    };
+    match s.slots.when {
+        Some(at) => {
+            let when = crate::reply::when::when_phrase(t.lang, at.with_timezone(&t.time.tz()), t.time.now);
+            format!("{what} ({when})")
+        }
+        None => what,
+    }
 }
 
 fn fallback_id(request: &PendingPlan) -> &'static str {
