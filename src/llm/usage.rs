@@ -115,7 +115,7 @@ fn render(calls: &[llm_call::Model], turns: &[(i64, DateTime<Utc>)]) -> String {
 }
 
 fn line(out: &mut String, day: &str, d: &Day) {
-    let avg = if d.calls == 0 { 0 } else { d.usage.latency_ms / d.calls };
+    let avg = d.usage.latency_ms.checked_div(d.calls).unwrap_or(0);
     let no_llm = if d.turns == 0 {
         "-".to_string()
     } else {

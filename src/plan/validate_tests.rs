@@ -40,7 +40,7 @@ fn an_iso_time_without_an_offset_is_refused_and_one_with_an_offset_is_kept() {
 #[test]
 fn a_hebrew_time_phrase_is_parsed_by_ozer() {
     let a = answer(json!([{"id": 0, "resolver": "task", "action": "create",
-        "slots": {"title": "להתקשר לאמא", "when": "מחר בחמש אחרי הצהריים"}}]));
+        "slots": {"title": "להתקשר לאמא", "when": "מחר בחמש בערב"}}]));
     let p = validate(&a, now()).unwrap();
     assert_eq!(p.steps[0].slots.when.unwrap().to_rfc3339(), "2026-11-24T17:00:00+02:00");
 }
