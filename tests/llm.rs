@@ -295,3 +295,40 @@ async fn a_five_second_model_answer_does_not_slow_another_users_confident_turn()
     assert!(slow["replies"][0]["text"].as_str().unwrap().contains("water the plants"), "{slow}");
     assert_eq!(llm.requests().len(), 1);
 }
+
+#[tokio::test]
+async fn move_it_to_5_moves_the_reminder_the_last_turn_created_without_an_llm() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("remind me tomorrow at 9 to call mom").await;
+    let reply = app.say("move it to 5").await;
+    let t = tasks(&app).await;
+    assert_eq!(t.len(), 1);
+    assert_ne!(t[0].due_at, Some(Utc.with_ymd_and_hms(2026, 11, 24, 7, 0, 0).unwrap()), "{reply}");
+    assert_eq!(t[0].due_at.map(|d| d.format("%H:%M").to_string()).as_deref(), Some("15:00"), "{reply}");
+}
+
+#[tokio::test]
+async fn a_reference_to_the_last_turn_needs_no_llm_call_when_it_resolves() {
+    let llm = FakeLlm::start().await;
+    let app = app_with_llm(&llm, "2000").await;
+    app.say("תזכיר לי מחר בתשע להתקשר לאינסטלטור").await;
+    app.say("רשימה חדשה בשם סידורים").await;
+    app.say("תזכיר לי מחר בעשר לקנות נורות").await;
+    let reply = app.say("תוסיף את זה לרשימת סידורים").await;
+    let items = list_item::Entity::find().all(&app.state.db).await.unwrap();
+    assert_eq!(items.iter().map(|i| i.text.as_str()).collect::<Vec<_>>(), ["לקנות נורות"], "{reply}");
+    assert_eq!(llm.requests().len(), 0);
+}
+
+#[tokio::test]
+async fn an_unresolved_reference_goes_to_the_planner_with_the_last_entities() {
+    let llm = FakeLlm::start().await;
+    let app = app_with_llm(&llm, "2000").await;
+    app.say("add milk to the shopping list").await;
+    llm.push(Answer::Status(500));
+    app.say("move it to 5").await;
+    let requests = llm.requests();
+    assert_eq!(requests.len(), 1);
+    let entities = requests[0].input()["last_entities"].clone();
+    assert!(entities.to_string().contains("milk"), "{entities}");
+}

@@ -8,6 +8,7 @@
 
 pub mod execute;
 pub mod llm;
+pub mod refs;
 pub mod remote;
 pub mod review;
 pub mod validate;

@@ -222,7 +222,9 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
         }
         return Ok(vec![answered.outcome.spoken]);
     }
-    let understanding = understand::understand(text, t.time.now, t.lang);
+    let mut understanding = understand::understand(text, t.time.now, t.lang);
+    // "move it to 5": "it" is what the last turn touched
+    crate::plan::refs::resolve(&mut understanding, &t.last_entities);
     let mut ask_user = t.state.llm.is_none();
     if !ask_user && crate::plan::llm::needs_planner(&understanding, text) {
         match planner::plan(t, &understanding).await? {
