@@ -332,3 +332,58 @@ async fn an_unresolved_reference_goes_to_the_planner_with_the_last_entities() {
     let entities = requests[0].input()["last_entities"].clone();
     assert!(entities.to_string().contains("milk"), "{entities}");
 }
+
+#[tokio::test]
+async fn the_planner_sees_the_question_that_was_open() {
+    let llm = FakeLlm::start().await;
+    let app = app_with_llm(&llm, "2000").await;
+    llm.push(Answer::Status(503));
+    // the model is down: the rules ask "a reminder, or an event?" and that question stays open
+    let asked = app.chat("dentist thursday").await;
+    assert_eq!(asked["replies"][0]["buttons"].as_array().map(Vec::len), Some(2), "{asked}");
+    llm.push(Answer::Status(503));
+    app.say("plumber thing").await;
+    let requests = llm.requests();
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[1].input()["pending"]["kind"], "choose");
+    assert_eq!(ops(&calls(&app).await)[0], ("plan".into(), "http_error".into()));
+}
+
+#[tokio::test]
+async fn a_turn_retried_after_a_crash_reuses_the_stored_plan_and_steps() {
+    use ozer::channels::{Channel, InboundMessage};
+    use ozer::store::inbound::{self, Recorded};
+    use ozer::turn::{self, Delivery};
+    let llm = FakeLlm::start().await;
+    let app = app_with_llm(&llm, "120000").await;
+    llm.push(plan(json!([
+        reminder(0, "pay rent", "tomorrow at 9"),
+        {"id": 1, "resolver": "list", "action": "create", "slots": {"list": "bills"}, "depends_on": []}
+    ])));
+    // the writer hangs: the worker dies while it waits
+    llm.push(Answer::Slow(Duration::from_secs(60), Box::new(Answer::Json(json!({"reply": "late"})))));
+    let mut msg = InboundMessage::new(Channel::Telegram, "2002", "tg-77", "rent stuff");
+    msg.received_at = app.state.clock.now();
+    let Recorded::New(row) = inbound::record(&app.state.db, &msg).await.unwrap() else { panic!("new") };
+    let s = app.state.clone();
+    let worker = tokio::spawn(async move { turn::run(&s, row.id, Delivery::Queued).await });
+    for _ in 0..200 {
+        if llm.requests().len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    worker.abort();
+    let _ = worker.await;
+    assert_eq!(tasks(&app).await.len(), 1);
+
+    llm.push(Answer::Json(json!({"reply": "Rent is set for tomorrow at 9, and your bills list is ready."})));
+    app.state.clock.advance(chrono::Duration::minutes(5));
+    turn::drain_pending(&app.state).await.unwrap();
+    assert_eq!(tasks(&app).await.len(), 1, "the reminder was not created twice");
+    let plans = llm.requests().iter().filter(|r| r.system().contains("You are the planner")).count();
+    assert_eq!(plans, 1, "the stored decision was reused");
+    let out = ozer::store::outbound::for_inbound(&app.state.db, row.id).await.unwrap();
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].text, "Rent is set for tomorrow at 9, and your bills list is ready.");
+}

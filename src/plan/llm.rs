@@ -58,8 +58,9 @@ pub fn needs_planner(u: &Understanding, text: &str) -> bool {
 }
 
 /// The planner's decision for this turn: the stored one on a retry, else one call (and at most
-/// one repair). Never fails on the model's account; only a database error is an error.
-pub async fn decide(t: &TurnCtx<'_>, u: &Understanding) -> Result<Decision, DbErr> {
+/// one repair). `pending` is the question that was open when the message came (the message did
+/// not answer it), as `{kind, payload}`, or null. Never fails on the model's account; only a database error is an error.
+pub async fn decide(t: &TurnCtx<'_>, u: &Understanding, pending: &Value) -> Result<Decision, DbErr> {
     let key = steps::idempotency_key(&t.inbound.channel, &t.inbound.external_message_id, PLANNER_STEP);
     let sref = StepRef {
         inbound_id: t.inbound.id,
@@ -73,7 +74,7 @@ pub async fn decide(t: &TurnCtx<'_>, u: &Understanding) -> Result<Decision, DbEr
     if let Some(d) = stored.as_ref().and_then(steps::outcome_of).and_then(|o| serde_json::from_value(o.data).ok()) {
         return Ok(d);
     }
-    let decision = match plan_with_repair(t, u).await {
+    let decision = match plan_with_repair(t, u, pending).await {
         Some(p) if p.missing.is_empty() => Decision::Run { steps: p.steps },
         Some(p) => Decision::Ask {
             request: PendingPlan { text: t.inbound.text.clone(), steps: p.steps, missing: p.missing, asked: 0 },
@@ -101,9 +102,9 @@ fn rules_have_a_reading(u: &Understanding) -> bool {
     u.steps.iter().any(|s| s.resolver != Resolver::General)
 }
 
-async fn plan_with_repair(t: &TurnCtx<'_>, u: &Understanding) -> Option<Planned> {
+async fn plan_with_repair(t: &TurnCtx<'_>, u: &Understanding, pending: &Value) -> Option<Planned> {
     let who = Who { user_id: Some(t.user.id), inbound_id: Some(t.inbound.id) };
-    let input = planner_input(t, u);
+    let input = planner_input(t, u, pending);
     let req = Request {
         operation: Operation::Plan,
         system: PLANNER_PROMPT,
@@ -133,7 +134,7 @@ async fn plan_with_repair(t: &TurnCtx<'_>, u: &Understanding) -> Option<Planned>
 }
 
 /// The planner's input: everything it may use, as one JSON object.
-fn planner_input(t: &TurnCtx<'_>, u: &Understanding) -> Value {
+fn planner_input(t: &TurnCtx<'_>, u: &Understanding, pending: &Value) -> Value {
     let history: Vec<Value> =
         t.history.iter().map(|m| json!({ "text": crate::resolvers::actions::short(&m.text, HISTORY_CHARS) })).collect();
     let hints: Vec<Value> =
@@ -158,8 +159,17 @@ fn planner_input(t: &TurnCtx<'_>, u: &Understanding) -> Value {
         "rules_reading": reading,
         "history": history,
         "last_entities": t.last_entities,
-        "pending": Value::Null,
+        "pending": pending,
     })
+}
+
+/// The open question as the planner sees it, read before the conversation step clears it.
+pub async fn pending_of(t: &TurnCtx<'_>) -> Result<Value, DbErr> {
+    let open = crate::store::pending::current(&t.state.read, t.user.id, t.time.now.to_utc()).await?;
+    Ok(open.map_or(Value::Null, |p| {
+        let payload: Value = serde_json::from_str(&p.payload).unwrap_or(Value::Null);
+        json!({ "kind": p.kind, "payload": payload })
+    }))
 }
 
 fn round2(x: f32) -> f64 {

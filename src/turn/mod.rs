@@ -213,6 +213,11 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
     if count > MAX_CHARS {
         return Ok(say(Msg::new("too-long").num("count", count as i64).num("max", MAX_CHARS as i64)));
     }
+    // the planner sees the question that was open (the conversation step clears it)
+    let pending = match t.state.llm {
+        Some(_) => crate::plan::llm::pending_of(t).await?,
+        None => serde_json::Value::Null,
+    };
     let conversation = Work::Conversation { button: row.button.as_deref() };
     if let Some(answered) = execute::run_local(t, conversation, &[]).await?
         && execute::handled(&answered)
@@ -227,7 +232,7 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
     crate::plan::refs::resolve(&mut understanding, &t.last_entities);
     let mut ask_user = t.state.llm.is_none();
     if !ask_user && crate::plan::llm::needs_planner(&understanding, text) {
-        match planner::plan(t, &understanding).await? {
+        match planner::plan(t, &understanding, &pending).await? {
             Some(spoken) => return Ok(spoken),
             None => ask_user = true, // no usable plan: the rules' reading stands
         }

@@ -17,8 +17,12 @@ fn say(t: &TurnCtx<'_>, id: &'static str) -> Vec<Spoken> {
 }
 
 /// The planner's answer to an unsure message; `None` when the rules' reading stands.
-pub(super) async fn plan(t: &TurnCtx<'_>, u: &Understanding) -> Result<Option<Vec<Spoken>>, DbErr> {
-    Ok(Some(match llm::decide(t, u).await? {
+pub(super) async fn plan(
+    t: &TurnCtx<'_>,
+    u: &Understanding,
+    pending: &serde_json::Value,
+) -> Result<Option<Vec<Spoken>>, DbErr> {
+    Ok(Some(match llm::decide(t, u, pending).await? {
         Decision::Run { steps } => {
             let request = PendingPlan { text: t.inbound.text.clone(), steps, missing: Vec::new(), asked: 0 };
             run_planned(t, request, false).await?
