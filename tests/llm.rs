@@ -5,6 +5,8 @@
 mod common;
 #[path = "support/llm.rs"]
 mod fake;
+#[path = "common/postgres.rs"]
+mod pg;
 
 use std::time::{Duration, Instant};
 
@@ -386,4 +388,24 @@ async fn a_turn_retried_after_a_crash_reuses_the_stored_plan_and_steps() {
     let out = ozer::store::outbound::for_inbound(&app.state.db, row.id).await.unwrap();
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].text, "Rent is set for tomorrow at 9, and your bills list is ready.");
+}
+
+#[tokio::test]
+async fn the_planner_its_question_and_the_usage_log_work_on_postgres() {
+    let Some(url) = pg::fresh_database().await else { return };
+    let llm = FakeLlm::start().await;
+    let env = [("DATABASE_URL", url.as_str()), ("LLM_BASE_URL", llm.url.as_str()), ("LLM_PRICE_IN_PER_MTOK", "2")];
+    let app = spawn_app_with(&env, clock()).await;
+    llm.push(Answer::Json(json!({
+        "steps": [{"id": 0, "resolver": "task", "action": "create", "slots": {"title": "call the plumber"}, "depends_on": []}],
+        "confidence": 0.7, "missing": [{"step": 0, "field": "when"}]
+    })));
+    assert_eq!(app.say("plumber thing").await, "When should it be?");
+    app.say("tomorrow at 9").await;
+    assert_eq!(tasks(&app).await.len(), 1);
+    let logged = calls(&app).await;
+    assert_eq!(ops(&logged), [("plan".into(), "ok".into()), ("clarify".into(), "http_error".into())]);
+    assert!((logged[0].cost_usd - 1200.0 * 2.0 / 1e6).abs() < 1e-12);
+    let report = ozer::llm::usage::report(&app.state.db).await.unwrap();
+    assert!(report.lines().last().unwrap().starts_with("total"), "{report}");
 }
