@@ -291,6 +291,7 @@ async fn a_five_second_model_answer_does_not_slow_another_users_confident_turn()
         .unwrap();
     let body: Value = res.json().await.unwrap();
     let took = started.elapsed();
+    eprintln!("confident turn during a 5 s planner call: {} ms", took.as_millis());
     assert!(body["replies"][0]["text"].as_str().unwrap().contains("call mom"), "{body}");
     assert!(took < Duration::from_millis(200), "the confident turn took {took:?}");
     let slow = slow.await.unwrap();
@@ -408,4 +409,24 @@ async fn the_planner_its_question_and_the_usage_log_work_on_postgres() {
     assert!((logged[0].cost_usd - 1200.0 * 2.0 / 1e6).abs() < 1e-12);
     let report = ozer::llm::usage::report(&app.state.db).await.unwrap();
     assert!(report.lines().last().unwrap().starts_with("total"), "{report}");
+}
+
+#[tokio::test]
+async fn a_hebrew_user_gets_the_draft_and_the_fallback_sentence_in_hebrew() {
+    let llm = FakeLlm::start().await;
+    let app = app_with_llm(&llm, "300").await;
+    llm.push(plan(json!([
+        reminder(0, "לשלם שכירות", "מחר בתשע"),
+        reminder(1, "להתקשר לבנק", "מחר בעשר"),
+        {"id": 2, "resolver": "list", "action": "create", "slots": {"list": "טיסות"}, "depends_on": []}
+    ])));
+    let body = app.chat("תסדר לי את הסידורים של מחר").await;
+    let text = body["replies"][0]["text"].as_str().unwrap();
+    eprintln!("{text}");
+    assert!(text.starts_with("זה מה שאני עומד לעשות:"), "{text}");
+    assert!(text.contains("1. ") && text.contains("לשלם שכירות") && text.contains("טיסות"), "{text}");
+    assert_eq!(body["replies"][0]["buttons"][0]["label"], "קדימה");
+    llm.push(Answer::Slow(Duration::from_secs(2), Box::new(Answer::Status(200))));
+    let unclear = app.say("נו תעשה את הדבר ההוא").await;
+    assert_eq!(unclear, "לא הצלחתי להבין את זה — אפשר לנסח אחרת?");
 }
