@@ -354,6 +354,18 @@ mod tests {
     }
 
     #[test]
+    fn llm_timeout_defaults_to_20_seconds_and_prices_to_zero_and_bad_values_name_the_variable() {
+        let l = settings(&[("LLM_BASE_URL", "http://127.0.0.1:11434/v1")]).unwrap().llm.unwrap();
+        assert_eq!(l.timeout, std::time::Duration::from_secs(20));
+        assert_eq!((l.price_in_per_mtok, l.price_out_per_mtok), (0.0, 0.0));
+        let base = ("LLM_BASE_URL", "http://x/v1");
+        assert_eq!(settings(&[base, ("LLM_TIMEOUT_MS", "0")]).unwrap_err().var, "LLM_TIMEOUT_MS");
+        assert_eq!(settings(&[base, ("LLM_PRICE_OUT_PER_MTOK", "-1")]).unwrap_err().var, "LLM_PRICE_OUT_PER_MTOK");
+        let priced = settings(&[base, ("LLM_PRICE_IN_PER_MTOK", "0.15")]).unwrap().llm.unwrap();
+        assert_eq!(priced.price_in_per_mtok, 0.15);
+    }
+
+    #[test]
     fn unknown_timezone_names_the_variable() {
         let err = settings(&[("OZER_TIMEZONE", "Mars/Olympus")]).unwrap_err();
         assert_eq!(err.var, "OZER_TIMEZONE");

@@ -430,3 +430,20 @@ async fn a_hebrew_user_gets_the_draft_and_the_fallback_sentence_in_hebrew() {
     let unclear = app.say("נו תעשה את הדבר ההוא").await;
     assert_eq!(unclear, "לא הצלחתי להבין את זה — אפשר לנסח אחרת?");
 }
+
+#[tokio::test]
+async fn a_new_request_instead_of_an_answer_drops_the_question_and_is_read_as_itself() {
+    let llm = FakeLlm::start().await;
+    let app = app_with_llm(&llm, "2000").await;
+    app.say("new list called shopping").await;
+    llm.push(Answer::Json(json!({
+        "steps": [{"id": 0, "resolver": "task", "action": "create", "slots": {"title": "call the plumber"}, "depends_on": []}],
+        "confidence": 0.7, "missing": [{"step": 0, "field": "when"}]
+    })));
+    assert_eq!(app.say("plumber thing").await, "When should it be?");
+    app.say("add milk to the shopping list").await;
+    let items = list_item::Entity::find().all(&app.state.db).await.unwrap();
+    assert_eq!(items.len(), 1);
+    assert!(tasks(&app).await.is_empty(), "the plumber request was not run with a wrong title");
+    assert_eq!(llm.requests().len(), 2, "plan and clarify only");
+}

@@ -161,6 +161,9 @@ pub async fn answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<(Statu
         Some((Status::Done, Outcome { spoken: Spoken::default(), data: json!({ "resume": data }) }))
     };
     let yes_no = crate::conversation::yes_no(ctx.text, unbound.as_deref());
+    if open.kind == CLARIFY && tap.is_none() && is_new_request(ctx, &request) {
+        return Ok(None); // the question is dropped; the message is read as itself
+    }
     Ok(match (open.kind.as_str(), yes_no) {
         (_, Some(false)) => said(Msg::new("cancelled")),
         (DRAFT, Some(true)) => resume(request, true),
@@ -168,6 +171,21 @@ pub async fn answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<(Statu
         _ => resume(merge(request, ctx.text.trim(), ctx.time.now), false),
     })
 }
+
+/// An answer that is plainly a request of another kind ("actually, what's on my shopping
+/// list?") is not merged into the question: the rules read it with full confidence and it is
+/// not one of the waiting plan's own (resolver, action).
+fn is_new_request(ctx: &Ctx<'_>, request: &PendingPlan) -> bool {
+    let u = crate::understand::understand(ctx.text, ctx.time.now, ctx.lang);
+    u.steps.iter().any(|s| {
+        s.confidence >= NEW_REQUEST
+            && s.resolver != crate::understand::Resolver::General
+            && !request.steps.iter().any(|p| p.resolver == s.resolver && p.action == s.action)
+    })
+}
+
+/// How sure the rules must be that an answer is a new request of its own.
+const NEW_REQUEST: f32 = 0.85;
 
 /// The plan a conversation step resumed, if it did.
 pub fn resumed(e: &execute::Executed) -> Option<Resume> {
