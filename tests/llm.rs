@@ -447,3 +447,15 @@ async fn a_new_request_instead_of_an_answer_drops_the_question_and_is_read_as_it
     assert!(tasks(&app).await.is_empty(), "the plumber request was not run with a wrong title");
     assert_eq!(llm.requests().len(), 2, "plan and clarify only");
 }
+
+#[tokio::test]
+async fn a_plan_the_model_itself_doubts_is_not_run() {
+    let llm = FakeLlm::start().await;
+    let app = app_with_llm(&llm, "2000").await;
+    llm.push(Answer::Json(
+        json!({"steps": [reminder(0, "something", "tomorrow at 9")], "confidence": 0.2, "missing": []}),
+    ));
+    let reply = app.say("can you sort out my week").await;
+    assert_eq!(reply, "I couldn't work that out — could you put it another way?");
+    assert!(tasks(&app).await.is_empty());
+}

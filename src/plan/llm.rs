@@ -31,6 +31,9 @@ const REPAIR_PROMPT: &str = include_str!("../../prompts/repair.md");
 
 /// The step id of the planner's stored decision.
 pub const PLANNER_STEP: i32 = -3;
+/// A plan the model itself is less sure of than this is not acted on (the rules' reading, or
+/// "put it another way", instead).
+const PLANNER_FLOOR: f32 = 0.35;
 /// How much of each earlier message the planner sees.
 const HISTORY_CHARS: usize = 200;
 
@@ -74,7 +77,8 @@ pub async fn decide(t: &TurnCtx<'_>, u: &Understanding, pending: &Value) -> Resu
     if let Some(d) = stored.as_ref().and_then(steps::outcome_of).and_then(|o| serde_json::from_value(o.data).ok()) {
         return Ok(d);
     }
-    let decision = match plan_with_repair(t, u, pending).await {
+    let planned = plan_with_repair(t, u, pending).await.filter(|p| p.confidence >= PLANNER_FLOOR);
+    let decision = match planned {
         Some(p) if p.missing.is_empty() => Decision::Run { steps: p.steps },
         Some(p) => Decision::Ask {
             request: PendingPlan { text: t.inbound.text.clone(), steps: p.steps, missing: p.missing, asked: 0 },
