@@ -459,3 +459,18 @@ async fn a_plan_the_model_itself_doubts_is_not_run() {
     assert_eq!(reply, "I couldn't work that out — could you put it another way?");
     assert!(tasks(&app).await.is_empty());
 }
+
+#[tokio::test]
+async fn a_writer_that_answers_junk_leaves_the_fluent_reply() {
+    let llm = FakeLlm::start().await;
+    let app = app_with_llm(&llm, "2000").await;
+    llm.push(plan(json!([
+        reminder(0, "pay rent", "tomorrow at 9"),
+        {"id": 1, "resolver": "list", "action": "create", "slots": {"list": "bills"}, "depends_on": []}
+    ])));
+    llm.push(Answer::Content("{\"reply\": ".into()));
+    let reply = app.say("rent stuff").await;
+    assert!(reply.contains("pay rent") && reply.contains("bills"), "{reply}");
+    assert!(!reply.contains('{'), "{reply}");
+    assert_eq!(ops(&calls(&app).await), [("plan".into(), "ok".into()), ("write".into(), "junk".into())]);
+}
