@@ -4,9 +4,9 @@
 //! calendar?"), and stores both readings as they were understood, so the answer runs the chosen
 //! one exactly, without routing the message again.
 //!
-//! With an LLM planner configured, low confidence will go to the planner instead; none exists
-//! yet, so this is the only path. Messages of several steps are not asked about: one unsure
-//! step among sure ones runs as read.
+//! With an LLM configured, low confidence goes to the planner first (plan/llm.rs); this question
+//! is asked when there is no LLM or it gave nothing usable. Messages of several steps are not
+//! asked about here: one unsure step among sure ones runs as read.
 
 use crate::reply::{Msg, Said};
 use crate::resolvers::actions::{self, Action, Choice};
