@@ -58,6 +58,8 @@ pub struct AppState {
     pub embeddings: Option<Arc<EmbeddingsClient>>,
     /// poked when a note may be waiting for its embedding
     pub wake_embed: Arc<Notify>,
+    /// the LLM for the planner, clarifications and the reply writer (None: rules only)
+    pub llm: Option<Arc<crate::llm::LlmClient>>,
 }
 
 impl AppState {
@@ -74,6 +76,13 @@ impl AppState {
             Some(e) => Some(Arc::new(
                 EmbeddingsClient::new(e)
                     .map_err(|e| anyhow::anyhow!("EMBEDDINGS_URL: cannot build the client ({e})"))?,
+            )),
+            None => None,
+        };
+        let llm = match &settings.llm {
+            Some(l) => Some(Arc::new(
+                crate::llm::LlmClient::new(l)
+                    .map_err(|e| anyhow::anyhow!("LLM_BASE_URL: cannot build the client ({e})"))?,
             )),
             None => None,
         };
@@ -97,6 +106,7 @@ impl AppState {
             metrics,
             embeddings,
             wake_embed: Arc::new(Notify::new()),
+            llm,
         })
     }
 }

@@ -74,6 +74,11 @@ pub struct LlmSettings {
     pub base_url: Url,
     pub api_key: Option<Secret>,
     pub model: String,
+    /// how long one LLM call may take before the turn goes on without it
+    pub timeout: std::time::Duration,
+    /// USD per million prompt / completion tokens, for the usage log's cost column
+    pub price_in_per_mtok: f64,
+    pub price_out_per_mtok: f64,
 }
 
 #[derive(Debug, Clone)]
@@ -285,7 +290,20 @@ fn llm(env: &Env) -> Result<Option<LlmSettings>, ConfigError> {
         base_url: parse_url("LLM_BASE_URL", &raw)?,
         api_key: env.get("LLM_API_KEY").map(Secret::new),
         model: env.get("LLM_MODEL").unwrap_or_else(|| "gpt-4o-mini".into()),
+        timeout: env.parse_or("LLM_TIMEOUT_MS", "20000", |v| match v.parse::<u64>() {
+            Ok(ms) if ms > 0 => Ok(std::time::Duration::from_millis(ms)),
+            _ => Err("expected a positive number of milliseconds".into()),
+        })?,
+        price_in_per_mtok: env.parse_or("LLM_PRICE_IN_PER_MTOK", "0", price)?,
+        price_out_per_mtok: env.parse_or("LLM_PRICE_OUT_PER_MTOK", "0", price)?,
     }))
+}
+
+fn price(v: &str) -> Result<f64, String> {
+    match v.parse::<f64>() {
+        Ok(p) if p >= 0.0 && p.is_finite() => Ok(p),
+        _ => Err("expected a price in USD per million tokens, e.g. 0.15".into()),
+    }
 }
 
 fn embeddings(env: &Env) -> Result<Option<EmbeddingsSettings>, ConfigError> {
@@ -333,6 +351,18 @@ mod tests {
         assert!(s.web_chat);
         assert_eq!(s.public_url.as_str(), "http://127.0.0.1:8080/");
         assert!(s.telegram.is_none() && s.whatsapp.is_none() && s.llm.is_none());
+    }
+
+    #[test]
+    fn llm_timeout_defaults_to_20_seconds_and_prices_to_zero_and_bad_values_name_the_variable() {
+        let l = settings(&[("LLM_BASE_URL", "http://127.0.0.1:11434/v1")]).unwrap().llm.unwrap();
+        assert_eq!(l.timeout, std::time::Duration::from_secs(20));
+        assert_eq!((l.price_in_per_mtok, l.price_out_per_mtok), (0.0, 0.0));
+        let base = ("LLM_BASE_URL", "http://x/v1");
+        assert_eq!(settings(&[base, ("LLM_TIMEOUT_MS", "0")]).unwrap_err().var, "LLM_TIMEOUT_MS");
+        assert_eq!(settings(&[base, ("LLM_PRICE_OUT_PER_MTOK", "-1")]).unwrap_err().var, "LLM_PRICE_OUT_PER_MTOK");
+        let priced = settings(&[base, ("LLM_PRICE_IN_PER_MTOK", "0.15")]).unwrap().llm.unwrap();
+        assert_eq!(priced.price_in_per_mtok, 0.15);
     }
 
     #[test]

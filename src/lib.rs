@@ -5,7 +5,7 @@
 //! - [`turn`]: store the message (dedupe), then run the turn in one transaction.
 //! - [`conversation`]: a pending question (confirm? which one?) the message may answer.
 //! - [`understand`]: deterministic language, time, routing and slots (no I/O).
-//! - [`plan`]: ordered steps with dependencies.
+//! - [`plan`]: ordered steps with dependencies; the LLM planner where the rules are unsure ([`llm`]).
 //! - [`resolvers`]: one per capability; they act through [`store`].
 //! - [`memory`]: the second brain's retrieval (lexical + embeddings) the memory resolver uses.
 //! - [`reply`]: one natural reply from Fluent templates in locales/.
@@ -22,6 +22,7 @@ pub mod config;
 pub mod conversation;
 pub mod error;
 pub mod eval;
+pub mod llm;
 pub mod memory;
 pub mod metrics;
 pub mod plan;

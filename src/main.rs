@@ -41,6 +41,8 @@ enum Command {
         /// JSON Lines: {"id","note"} lines, then {"query","expect"} lines
         file: std::path::PathBuf,
     },
+    /// Print LLM usage per day: calls, tokens, cost, latency, and the share of turns with no LLM
+    Usage,
     /// Show Telegram's webhook registration (getWebhookInfo); with --set, point it at
     /// {OZER_PUBLIC_URL}/webhooks/telegram
     TelegramWebhook {
@@ -143,6 +145,11 @@ fn with_runtime(command: Command) -> anyhow::Result<()> {
                 Ok(())
             }
             Command::Chat => ozer::channels::console::run(AppState::new(settings, Clock::system()).await?).await,
+            Command::Usage => {
+                let state = AppState::new(settings, Clock::system()).await?;
+                print!("{}", ozer::llm::usage::report(&state.read).await?);
+                Ok(())
+            }
             Command::TelegramWebhook { set } => {
                 telegram_webhook(AppState::new(settings, Clock::system()).await?, set).await
             }

@@ -4,9 +4,9 @@
 //! calendar?"), and stores both readings as they were understood, so the answer runs the chosen
 //! one exactly, without routing the message again.
 //!
-//! With an LLM planner configured, low confidence will go to the planner instead; none exists
-//! yet, so this is the only path. Messages of several steps are not asked about: one unsure
-//! step among sure ones runs as read.
+//! With an LLM configured, low confidence goes to the planner first (plan/llm.rs); this question
+//! is asked when there is no LLM or it gave nothing usable. Messages of several steps are not
+//! asked about here: one unsure step among sure ones runs as read.
 
 use crate::reply::{Msg, Said};
 use crate::resolvers::actions::{self, Action, Choice};
@@ -51,9 +51,18 @@ fn worth_asking(s: &Step) -> bool {
     !matches!(s.resolver, Resolver::General | Resolver::Meta)
 }
 
+/// A reading in a few words ("a reminder", "an event in your calendar"), in the user's language.
+pub fn reading(lang: crate::understand::Lang, resolver: Resolver, action: Act) -> String {
+    crate::reply::t(lang, reading_id_of(resolver, action))
+}
+
 /// The Fluent id naming a reading in a few words ("a reminder", "an event in your calendar").
 fn reading_id(s: &Step) -> &'static str {
-    match (s.resolver, s.action) {
+    reading_id_of(s.resolver, s.action)
+}
+
+fn reading_id_of(resolver: Resolver, action: Act) -> &'static str {
+    match (resolver, action) {
         (Resolver::Task, Act::Create) => "reading-reminder",
         (Resolver::Task, Act::List) => "reading-task-list",
         (Resolver::Task, Act::Complete) => "reading-task-done",

@@ -208,6 +208,10 @@ pub fn handled(e: &Executed) -> bool {
 }
 
 async fn conversation_step(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<(Status, Outcome)>, DbErr> {
+    // an answer to a planner's question or draft resumes its stored plan (plan/review.rs)
+    if let Some(resumed) = super::review::answer(ctx, button).await? {
+        return Ok(Some(resumed));
+    }
     if let Some(said) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
         return Ok(Some(outcome_of(StepResult { said, data: serde_json::Value::Null }, ctx.lang)));
     }

@@ -1,16 +1,21 @@
 //! Plans: the ordered steps a turn will run, each naming its resolver, action, slots and the
-//! earlier steps it depends on. Today plans come from the deterministic understanding alone;
-//! an LLM planner (when configured) will refine steps whose confidence is low.
+//! earlier steps it depends on. Plans come from the deterministic understanding; where it is
+//! unsure and an LLM is configured, from the planner ([`llm`], checked by [`validate`]).
 //!
 //! [`execute`] runs a plan's steps in order and stores each outcome; [`remote`] is the seam for
-//! steps whose effect happens at a remote service.
+//! steps whose effect happens at a remote service; [`review`] holds a planner's plan that waits
+//! for the user (a clarifying question, or a draft to confirm).
 
 pub mod execute;
+pub mod llm;
+pub mod refs;
 pub mod remote;
+pub mod review;
+pub mod validate;
 
 use crate::understand::{Action, Resolver, Step, Understanding};
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlannedStep {
     pub id: usize,
     pub resolver: Resolver,

@@ -14,6 +14,7 @@ use crate::channels::{Button, Reply};
 use crate::understand::Lang;
 
 pub mod when;
+pub mod writer;
 
 static_loader! {
     static LOCALES = {

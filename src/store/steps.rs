@@ -155,6 +155,7 @@ pub async fn last_entities(
         .filter(turn_step::Column::UserId.eq(user_id))
         .filter(turn_step::Column::InboundId.lt(before_inbound))
         .filter(turn_step::Column::Status.eq(Status::Done.as_str()))
+        .filter(turn_step::Column::StepId.gte(0))
         .order_by_desc(turn_step::Column::InboundId)
         .limit(1)
         .into_tuple()
@@ -164,5 +165,6 @@ pub async fn last_entities(
         return Ok(Vec::new());
     };
     let rows = all(db, inbound_id).await?;
-    Ok(rows.iter().filter_map(outcome_of).map(|o| o.data).filter(|d| !d.is_null()).collect())
+    // the special rows (conversation, planner, question) hold no entities
+    Ok(rows.iter().filter(|r| r.step_id >= 0).filter_map(outcome_of).map(|o| o.data).filter(|d| !d.is_null()).collect())
 }

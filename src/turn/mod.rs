@@ -4,7 +4,8 @@
 //! database transaction is ever held across a network call**:
 //! 1. *Context* (short reads and one short write): the user, their language and time context,
 //!    the last messages and the entities the last turn touched.
-//! 2. *Plan*: the deterministic understanding (later the LLM), with no transaction open.
+//! 2. *Plan*: the deterministic understanding, and the LLM planner only where it is unsure
+//!    ([`planner`]), with no transaction open.
 //! 3. *Execute* ([`crate::plan::execute`]): steps in order, each outcome stored as it completes.
 //!    A local step commits its effect and its outcome together; a remote step is stored as
 //!    started, calls out with nothing open, then stores its outcome.
@@ -17,6 +18,7 @@
 //! a turn; past it the user hears what was done and what was not.
 
 mod locks;
+mod planner;
 
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
@@ -211,15 +213,32 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
     if count > MAX_CHARS {
         return Ok(say(Msg::new("too-long").num("count", count as i64).num("max", MAX_CHARS as i64)));
     }
+    // the planner sees the question that was open (the conversation step clears it)
+    let pending = match t.state.llm {
+        Some(_) => crate::plan::llm::pending_of(t).await?,
+        None => serde_json::Value::Null,
+    };
     let conversation = Work::Conversation { button: row.button.as_deref() };
     if let Some(answered) = execute::run_local(t, conversation, &[]).await?
         && execute::handled(&answered)
     {
+        if let Some(resume) = crate::plan::review::resumed(&answered) {
+            return Ok(planner::resume(t, resume).await?);
+        }
         return Ok(vec![answered.outcome.spoken]);
     }
-    let understanding = understand::understand(text, t.time.now, t.lang);
-    // Unsure and no LLM to ask: ask the user which reading they meant, rather than guess.
-    if t.state.settings.llm.is_none()
+    let mut understanding = understand::understand(text, t.time.now, t.lang);
+    // "move it to 5": "it" is what the last turn touched
+    crate::plan::refs::resolve(&mut understanding, &t.last_entities);
+    let mut ask_user = t.state.llm.is_none();
+    if !ask_user && crate::plan::llm::needs_planner(&understanding, text) {
+        match planner::plan(t, &understanding, &pending).await? {
+            Some(spoken) => return Ok(spoken),
+            None => ask_user = true, // no usable plan: the rules' reading stands
+        }
+    }
+    // Unsure and no LLM (or it gave nothing usable): ask which reading was meant, not guess.
+    if ask_user
         && crate::conversation::clarify::is_unsure(&understanding)
         && let Some(asked) = execute::run_local(t, Work::Clarify(&understanding), &[]).await?
         && execute::handled(&asked)

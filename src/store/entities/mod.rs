@@ -5,6 +5,7 @@ pub mod channel_identity;
 pub mod inbound_message;
 pub mod list;
 pub mod list_item;
+pub mod llm_call;
 pub mod note;
 pub mod outbound_message;
 pub mod pending_interaction;
