@@ -33,6 +33,8 @@ pub async fn answer(ctx: &Ctx<'_>, text: &str) -> Result<Option<Vec<Said>>, DbEr
     let msg = match request {
         Ok(tz) => {
             users::set_timezone(ctx.db, ctx.user, tz.name()).await?;
+            let old: chrono_tz::Tz = ctx.user.timezone.parse().unwrap_or(tz);
+            crate::scheduler::recurrence::rezone(ctx.db, ctx.user.id, old, tz, ctx.time.now.to_utc()).await?;
             let local = ctx.time.now.with_timezone(&tz);
             Msg::new("timezone-set").arg("tz", tz.name()).arg("time", local.format("%H:%M").to_string())
         }

@@ -83,6 +83,15 @@ pub fn series_of(stored: &str, tz: Tz, current: DateTime<Utc>, local_time: Optio
     Some(legacy_series(rec, tz, start))
 }
 
+/// The series a new reminder at `due` gets from what the message said: `spec` is `RRULE:…` (a
+/// rule from understand::repeat), one of the five simple words, or an already stored series.
+pub fn series_for_new(spec: &str, tz: Tz, due: DateTime<Utc>) -> Option<Series> {
+    match spec.strip_prefix("RRULE:") {
+        Some(rule) => Some(Series { tz, start: due.with_timezone(&tz).naive_local(), rule: Rule::parse(rule)? }),
+        None => series_of(spec, tz, due, None),
+    }
+}
+
 /// The first occurrence strictly after `after` of a simple recurrence whose occurrence `prev`
 /// is known (rows stored before RRULEs).
 pub fn next_after(
@@ -94,6 +103,27 @@ pub fn next_after(
 ) -> Option<DateTime<Utc>> {
     let start = prev.with_timezone(&tz).date_naive().and_time(local_time);
     legacy_series(rec, tz, start).next_after(after)
+}
+
+/// After the user's timezone changed from `old` to `new`: every open recurring reminder keeps its
+/// local wall-clock time in the new zone (its next occurrence moves), while one-off reminders
+/// keep their instant. Old simple-word rows are stored as their series on the way.
+pub async fn rezone(
+    db: &impl sea_orm::ConnectionTrait,
+    user_id: i64,
+    old: Tz,
+    new: Tz,
+    now: DateTime<Utc>,
+) -> Result<(), sea_orm::DbErr> {
+    use crate::store::tasks;
+    for t in tasks::by_status(db, user_id, tasks::OPEN).await? {
+        let (Some(rec), Some(due)) = (t.recurrence.as_deref(), t.due_at) else { continue };
+        let local_time = t.local_time.as_deref().and_then(parse_local_time);
+        let Some(series) = series_of(rec, old, due, local_time).map(|s| s.in_zone(new)) else { continue };
+        let next = if t.next_fire_at.is_some() { series.next_after(now) } else { None };
+        tasks::move_series(db, &t, &series.to_string(), next).await?;
+    }
+    Ok(())
 }
 
 /// Parses the "HH:MM" a task keeps.

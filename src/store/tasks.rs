@@ -17,7 +17,8 @@ pub struct NewTask<'a> {
     pub due_at: Option<DateTime<Utc>>,
     /// "HH:MM" local time a recurring reminder keeps
     pub local_time: Option<String>,
-    pub recurrence: Option<&'static str>,
+    /// the stored series (`DTSTART;TZID=…` and `RRULE:…`, scheduler/recurrence.rs)
+    pub recurrence: Option<String>,
 }
 
 pub async fn create(db: &impl ConnectionTrait, new: NewTask<'_>, now: DateTime<Utc>) -> Result<Task, DbErr> {
@@ -26,7 +27,7 @@ pub async fn create(db: &impl ConnectionTrait, new: NewTask<'_>, now: DateTime<U
         title: Set(new.title.to_string()),
         due_at: Set(new.due_at),
         local_time: Set(new.local_time),
-        recurrence: Set(new.recurrence.map(str::to_string)),
+        recurrence: Set(new.recurrence),
         status: Set(OPEN.to_string()),
         // a reminder fires at its due time; a task with no time never fires
         next_fire_at: Set(new.due_at),
@@ -98,6 +99,32 @@ pub async fn advance(
     let mut update = task::Entity::update_many()
         .col_expr(task::Column::NextFireAt, Expr::value(next))
         .col_expr(task::Column::LastFiredAt, Expr::value(Some(fired_at)));
+    if next.is_some() {
+        update = update.col_expr(task::Column::DueAt, Expr::value(next));
+    }
+    update.filter(task::Column::Id.eq(t.id)).exec(db).await.map(|_| ())
+}
+
+/// Stores a task's recurrence (its series, scheduler/recurrence.rs).
+pub async fn set_recurrence(db: &impl ConnectionTrait, id: i64, recurrence: &str) -> Result<(), DbErr> {
+    task::Entity::update_many()
+        .col_expr(task::Column::Recurrence, Expr::value(recurrence))
+        .filter(task::Column::Id.eq(id))
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+/// A recurring task's series and next occurrence, moved together (a timezone change).
+pub async fn move_series(
+    db: &impl ConnectionTrait,
+    t: &Task,
+    recurrence: &str,
+    next: Option<DateTime<Utc>>,
+) -> Result<(), DbErr> {
+    let mut update = task::Entity::update_many()
+        .col_expr(task::Column::Recurrence, Expr::value(recurrence))
+        .col_expr(task::Column::NextFireAt, Expr::value(next));
     if next.is_some() {
         update = update.col_expr(task::Column::DueAt, Expr::value(next));
     }

@@ -23,6 +23,10 @@ pub mod time;
 mod tests;
 #[cfg(test)]
 mod tests_kinds;
+#[cfg(test)]
+mod tests_repeat;
+#[cfg(test)]
+mod tests_rrule;
 
 pub use lang::Lang;
 pub use route::UNSURE;

@@ -51,17 +51,21 @@ pub fn simple_of(rule: &Rule) -> Recurrence {
     }
 }
 
-/// The first occurrence of `rule` at `time` of day on or after `from` (local, in `tz`), the
-/// series anchored at `from`'s date: what a new rule's first reminder is.
+/// The first occurrence of `rule` at `time` of day at or after `from` (in `tz`): what a new
+/// rule's first reminder is, and the series' start. The rule without its interval finds it,
+/// so "every other week on Tuesday" said on a Friday starts next Tuesday, not in 11 days.
 pub fn first_occurrence(rule: &Rule, tz: Tz, from: DateTime<Tz>, time: NaiveTime) -> Option<DateTime<Utc>> {
-    // when today's time has passed, the series starts tomorrow ("every 3 days" said at 10:00
-    // for 09:00 starts tomorrow, not in three days)
+    let mut every = rule.clone();
+    every.interval = 1;
+    every.count = None;
+    // when today's time has passed, a rule that repeats on its start's weekday or day starts
+    // tomorrow ("every other week" said on Friday at 10:00 for 09:00 starts on Saturday)
     let today = from.date_naive().and_time(time);
-    let start =
-        if resolve_local(tz, today).is_some_and(|t| t >= from.to_utc()) { today } else { today + chrono::Days::new(1) };
-    let series = Series { tz, start, rule: rule.clone() };
-    let now = from.to_utc();
-    series.occurrences(now).find(|at| *at >= now)
+    let passed = resolve_local(tz, today).is_none_or(|t| t < from.to_utc());
+    let start = if passed { today + chrono::Days::new(1) } else { today };
+    let series = Series { tz, start, rule: every };
+    let from = from.to_utc();
+    series.occurrences(from).find(|at| *at >= from).filter(|at| rule.until.is_none_or(|u| *at <= u))
 }
 
 /// Finds a repeat rule in `text`; `None` when there is none, or only a simple one.
