@@ -52,3 +52,13 @@ reminder-push-late = ⏰ תזכורת (באיחור — הייתה אמורה { 
 outbox-sent-late = (נשלח באיחור: זה היה אמור להגיע { $when }, ולא הצלחתי להגיע אליך עד עכשיו.)
 reply-combined = בוצע — { $clauses }.
 reply-join = { $a }, ו{ $b }
+
+## snooze (conversation/snooze.rs)
+snooze-10m = 10 דק׳
+snooze-1h = שעה
+snooze-evening = הערב
+snooze-morning = מחר בבוקר
+snooze-done = ✅ בוצע
+reminder-snoozed = בסדר, אזכיר לך שוב { $when }: { $title }
+reminder-occurrence-done = בוצע ✓ { $title } — הפעם הבאה { $when }.
+reminder-gone = התזכורת הזאת כבר לא פתוחה.

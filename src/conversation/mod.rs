@@ -9,6 +9,7 @@ mod answer;
 pub mod buttons;
 pub mod clarify;
 pub mod commands;
+pub mod snooze;
 pub mod timezone;
 
 use crate::reply::{Msg, Said};

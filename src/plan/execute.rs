@@ -208,6 +208,10 @@ pub fn handled(e: &Executed) -> bool {
 }
 
 async fn conversation_step(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<(Status, Outcome)>, DbErr> {
+    // a reminder's snooze/done button, or a reply in words right after a reminder
+    if let Some(said) = crate::conversation::snooze::try_snooze(ctx, button).await.map_err(resolve_db)? {
+        return Ok(Some(outcome_of(StepResult { said, data: serde_json::Value::Null }, ctx.lang)));
+    }
     if let Some(said) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
         return Ok(Some(outcome_of(StepResult { said, data: serde_json::Value::Null }, ctx.lang)));
     }

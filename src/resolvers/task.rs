@@ -114,12 +114,13 @@ pub async fn create_at(
     rec: Option<&str>,
 ) -> Result<StepResult, ResolveError> {
     let series = rec.and_then(|spec| recurrence::series_for_new(spec, ctx.tz(), due));
+    let stored = series.as_ref().map(ToString::to_string);
     let new = NewTask {
         user_id: ctx.user.id,
         title,
         due_at: Some(due),
         local_time: series.as_ref().and(local_time),
-        recurrence: series.as_ref().map(ToString::to_string),
+        recurrence: stored.as_deref(),
     };
     let task = tasks::create(ctx.db, new, ctx.time.now.to_utc()).await?;
     let when = match &series {

@@ -102,7 +102,8 @@ async fn fire(
     let channel = user.last_channel.as_deref().and_then(Channel::parse);
     let overdue = now - fire_at;
     if let (Some(channel), Some(external)) = (channel, user.last_external_user.as_deref()) {
-        let reply = Reply::text(reminder_text(lang, t, fire_at, now, tz, overdue > LATE_AFTER));
+        let mut reply = Reply::text(reminder_text(lang, t, fire_at, now, tz, overdue > LATE_AFTER));
+        reply.buttons = crate::conversation::snooze::buttons(lang, t.id, now.with_timezone(&tz));
         let new = NewOutbound {
             user_id: Some(user.id),
             channel,

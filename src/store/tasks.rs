@@ -18,7 +18,7 @@ pub struct NewTask<'a> {
     /// "HH:MM" local time a recurring reminder keeps
     pub local_time: Option<String>,
     /// the stored series (`DTSTART;TZID=…` and `RRULE:…`, scheduler/recurrence.rs)
-    pub recurrence: Option<String>,
+    pub recurrence: Option<&'a str>,
 }
 
 pub async fn create(db: &impl ConnectionTrait, new: NewTask<'_>, now: DateTime<Utc>) -> Result<Task, DbErr> {
@@ -27,13 +27,40 @@ pub async fn create(db: &impl ConnectionTrait, new: NewTask<'_>, now: DateTime<U
         title: Set(new.title.to_string()),
         due_at: Set(new.due_at),
         local_time: Set(new.local_time),
-        recurrence: Set(new.recurrence),
+        recurrence: Set(new.recurrence.map(str::to_string)),
         status: Set(OPEN.to_string()),
         // a reminder fires at its due time; a task with no time never fires
         next_fire_at: Set(new.due_at),
         last_fired_at: Set(None),
         created_at: Set(now),
         completed_at: Set(None),
+        snoozed_from: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// One snoozed occurrence of the recurring task `series`: a one-off reminder at `at`, so the
+/// series keeps its own next occurrence.
+pub async fn create_snoozed(
+    db: &impl ConnectionTrait,
+    series: &Task,
+    at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<Task, DbErr> {
+    task::ActiveModel {
+        user_id: Set(series.user_id),
+        title: Set(series.title.clone()),
+        due_at: Set(Some(at)),
+        local_time: Set(None),
+        recurrence: Set(None),
+        status: Set(OPEN.to_string()),
+        next_fire_at: Set(Some(at)),
+        last_fired_at: Set(None),
+        created_at: Set(now),
+        completed_at: Set(None),
+        snoozed_from: Set(Some(series.id)),
         ..Default::default()
     }
     .insert(db)
