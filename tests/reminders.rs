@@ -187,3 +187,82 @@ async fn monthly_on_the_31st_fires_on_the_28th_of_february_then_the_31st_of_marc
     }
     assert_eq!(fired, ["31/01", "28/02", "31/03"]);
 }
+
+/// A second web-chat user on the same app (its own session cookie).
+struct Other {
+    client: reqwest::Client,
+}
+
+impl Other {
+    fn new() -> Self {
+        Other { client: reqwest::Client::builder().cookie_store(true).build().unwrap() }
+    }
+
+    async fn say(&self, app: &TestApp, text: &str) -> String {
+        let res = self.client.post(format!("{}/api/chat", app.address)).json(&json!({ "text": text })).send().await;
+        let body: Value = res.unwrap().json().await.unwrap();
+        body["replies"][0]["text"].as_str().unwrap().to_owned()
+    }
+}
+
+async fn briefings(app: &TestApp) -> Vec<ozer::store::entities::outbound_message::Model> {
+    use ozer::store::entities::outbound_message as out;
+    out::Entity::find()
+        .filter(out::Column::DedupeKey.starts_with("briefing:"))
+        .order_by_asc(out::Column::Id)
+        .all(&app.state.db)
+        .await
+        .unwrap()
+}
+
+async fn wait_for_briefings(app: &TestApp, n: usize) -> Vec<ozer::store::entities::outbound_message::Model> {
+    let started = std::time::Instant::now();
+    loop {
+        let b = briefings(app).await;
+        if b.len() >= n {
+            return b;
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "{} briefings, wanted {n}", b.len());
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn the_morning_briefing_goes_out_at_seven_local_in_two_timezones_and_stops_when_asked() {
+    // Thursday 22 January 2026, 21:00 in Jerusalem, 14:00 in New York
+    let clock = Clock::frozen(utc("2026-01-22T19:00:00Z"));
+    let app = spawn_app_with(&[], clock.clone()).await;
+    let on = app.say("send me a summary every morning at 7").await;
+    assert!(on.contains("07:00"), "{on}");
+    app.say("remind me tomorrow at 10am to call the plumber").await;
+    app.say("add a task to renew the passport").await;
+    let ny = Other::new();
+    ny.say(&app, "my timezone is New York").await;
+    let on = ny.say(&app, "תשלח לי כל בוקר בשבע מה יש לי היום").await;
+    assert!(on.contains("07:00"), "{on}");
+    let silent = Other::new();
+    silent.say(&app, "remind me tomorrow at 9am to water the plants").await;
+
+    clock.set(utc("2026-01-23T04:59:00Z"));
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    assert!(briefings(&app).await.is_empty(), "nothing before 07:00 local");
+    clock.set(utc("2026-01-23T05:00:00Z")); // 07:00 Jerusalem
+    let sent = wait_for_briefings(&app, 1).await;
+    assert_eq!(sent.len(), 1);
+    let text = &sent[0].text;
+    assert!(text.contains("10:00 call the plumber") && text.contains("renew the passport"), "{text}");
+    assert!(!text.contains("water the plants"), "only the user's own day: {text}");
+
+    clock.set(utc("2026-01-23T12:00:00Z")); // 07:00 New York
+    let sent = wait_for_briefings(&app, 2).await;
+    assert!(sent[1].text.contains("בוקר טוב"), "in the user's language: {}", sent[1].text);
+
+    let off = app.say("stop the morning summary").await;
+    assert!(off.contains("no more"), "{off}");
+    clock.set(utc("2026-01-24T05:00:00Z"));
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let sent = briefings(&app).await;
+    assert_eq!(sent.len(), 2, "no briefing after stop; the silent user never gets one");
+    clock.set(utc("2026-01-24T12:00:00Z"));
+    wait_for_briefings(&app, 3).await;
+}

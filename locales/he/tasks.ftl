@@ -62,3 +62,11 @@ snooze-done = ✅ בוצע
 reminder-snoozed = בסדר, אזכיר לך שוב { $when }: { $title }
 reminder-occurrence-done = בוצע ✓ { $title } — הפעם הבאה { $when }.
 reminder-gone = התזכורת הזאת כבר לא פתוחה.
+
+## morning briefing (scheduler/briefing.rs)
+briefing-on = בסדר — כל בוקר ב-{ $time } אשלח לך סיכום של היום. כדי להפסיק, כתבו "תפסיק את הסיכום".
+briefing-off = בסדר, לא אשלח יותר סיכום בוקר.
+briefing-header = ☀️ בוקר טוב! זה היום שלך:
+briefing-tasks = משימות:
+briefing-more = …ועוד { $count }
+briefing-empty = ☀️ בוקר טוב! אין שום דבר מתוכנן להיום.

@@ -6,6 +6,7 @@
 //! replaced question gets "that question is no longer open" and changes nothing.
 
 mod answer;
+pub mod briefing;
 pub mod buttons;
 pub mod clarify;
 pub mod commands;

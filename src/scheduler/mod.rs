@@ -6,6 +6,7 @@
 //! and moves the task to its next occurrence. A reminder found late (Ozer was down) is sent
 //! marked late if it is less than 6 hours overdue, and recorded as missed otherwise.
 
+pub mod briefing;
 pub mod recurrence;
 
 use chrono::{DateTime, Duration, Utc};
