@@ -156,14 +156,11 @@ fn weekdays_at(keys: &[String], mut i: usize) -> (Vec<Weekday>, usize) {
         if let Some(d) = weekday(k) {
             days.push(d);
             i += 1;
-        } else if !days.is_empty()
-            && matches!(k, "and" | "&" | "," | "ו")
-            && keys.get(i + 1).is_some_and(|n| weekday(n).is_some())
+        } else if keys.get(i + 1).is_some_and(|n| weekday(n).is_some())
+            && ((!days.is_empty() && matches!(k, "and" | "&" | "," | "ו"))
+                || matches!(k, "יום" | "ימי" | "ביום" | "בימי" | "on"))
         {
-            i += 1;
-        } else if matches!(k, "יום" | "ימי" | "ביום" | "בימי" | "on")
-            && keys.get(i + 1).is_some_and(|n| weekday(n).is_some())
-        {
+            // a joining word, or "יום"/"on" before the next day name
             i += 1;
         } else {
             break;

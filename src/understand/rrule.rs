@@ -164,7 +164,7 @@ pub fn day_code(d: Weekday) -> &'static str {
 
 fn weekday_of(code: &str) -> Option<Weekday> {
     let i = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].iter().position(|c| *c == code)?;
-    Some(Weekday::try_from(i as u8).ok()?)
+    Weekday::try_from(i as u8).ok()
 }
 
 fn parse_day(s: &str) -> Option<(Option<i8>, Weekday)> {
