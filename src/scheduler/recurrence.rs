@@ -74,7 +74,11 @@ pub fn legacy_series(rec: Recurrence, tz: Tz, start: NaiveDateTime) -> Series {
 /// RRULE form, or one of the five simple words (rows from before RRULEs) anchored at `current`,
 /// the occurrence the task is at, and `local_time`.
 pub fn series_of(stored: &str, tz: Tz, current: DateTime<Utc>, local_time: Option<NaiveTime>) -> Option<Series> {
-    if let Some(series) = Series::parse(stored) {
+    if let Some(mut series) = Series::parse(stored) {
+        // a rescheduled series ("move my daily reminder to 9") keeps its new time of day
+        if let Some(t) = local_time {
+            series.start = series.start.date().and_time(t);
+        }
         return Some(series.in_zone(tz));
     }
     let rec = parse(stored)?;
@@ -181,6 +185,14 @@ mod tests {
         let jan31 = utc("2026-01-31T06:00:00Z");
         let next = next_after(Recurrence::Monthly, Jerusalem, jan31, eight(), jan31).unwrap();
         assert_eq!(next.with_timezone(&Jerusalem).date_naive(), NaiveDate::from_ymd_opt(2026, 2, 28).unwrap());
+    }
+
+    #[test]
+    fn a_stored_series_takes_the_time_of_day_a_reschedule_gave_it() {
+        let stored = "DTSTART;TZID=Asia/Jerusalem:20260101T080000\nRRULE:FREQ=DAILY";
+        let nine = NaiveTime::from_hms_opt(9, 0, 0).unwrap();
+        let s = series_of(stored, Jerusalem, utc("2026-01-10T06:00:00Z"), Some(nine)).unwrap();
+        assert_eq!(s.next_after(utc("2026-01-10T12:00:00Z")), Some(utc("2026-01-11T07:00:00Z")));
     }
 
     #[test]
