@@ -13,6 +13,7 @@ pub mod lang;
 pub mod normalize;
 pub mod patterns;
 pub mod repeat;
+mod repeat_end;
 pub mod route;
 pub mod rrule;
 pub mod schema;
