@@ -254,7 +254,7 @@ fn spawn_workers(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
         // is simply stopped with the process.
         memory::spawn_worker(state.db.clone(), client.clone(), state.wake_embed.clone());
     }
-    vec![scheduler::spawn(state), channels::outbox::spawn(state.clone()), turns]
+    vec![scheduler::spawn(state), scheduler::briefing::spawn(state), channels::outbox::spawn(state.clone()), turns]
 }
 
 /// Ctrl-C / SIGINT (Fly's default) or SIGTERM (Docker's, Kubernetes').

@@ -46,7 +46,11 @@ async fn a_weekly_reminder_says_its_schedule() {
     let app = spawn_app_with(&[], thursday_evening()).await;
     let reply = app.say("תזכיר לי כל יום ראשון בשבע בערב להוציא את הפח").await;
     assert!(reply.contains("כל יום ראשון ב-19:00"), "{reply}");
-    assert_eq!(tasks_with_status(&app, "open").await[0].recurrence.as_deref(), Some("weekly"));
+    // stored as its RFC 5545 series (issue 13): the start in the user's zone and the rule
+    assert_eq!(
+        tasks_with_status(&app, "open").await[0].recurrence.as_deref(),
+        Some("DTSTART;TZID=Asia/Jerusalem:20260125T190000\nRRULE:FREQ=WEEKLY;BYDAY=SU")
+    );
 }
 
 #[tokio::test]

@@ -43,7 +43,7 @@ rec-yearly = every year on { $date } at { $time }
 channel-text-only = Sorry, I can read text only for now. Please write your request as a message.
 channel-not-allowed = Sorry, this assistant is private and I can't help you here.
 channel-rate-limited = You're sending messages faster than I can handle. Please wait a minute and try again.
-timezone-set = Your timezone is now { $tz } (now { $time }).
+timezone-set = Your timezone is now { $tz } (now { $time }). One-time reminders keep their moment; repeating ones keep their clock time in the new zone.
 timezone-unknown = I don't know the timezone "{ $name }". Try a city like "New York" or a name like "Europe/London".
 
 # asking which reading was meant (conversation/clarify.rs)
@@ -63,3 +63,31 @@ reading-memory-store = a note to remember
 reading-memory = your notes
 reading-chat = just chatting
 outside-abilities = I can't look that up — I have no access to the web, weather, news or general facts. What I can do: reminders and tasks, lists, your calendar, email, and notes you ask me to remember. Try "help" for examples.
+
+## repeat rules (reply/rule.rs)
+list-and = { $init } and { $last }
+nth-1 = first
+nth-2 = second
+nth-3 = third
+nth-4 = fourth
+nth-last = last
+rec-days = { $n ->
+    [1] every day
+   *[other] every { $n } days
+} at { $time }
+rec-weeks = { $n ->
+    [1] every { $days }
+    [2] every other week on { $days }
+   *[other] every { $n } weeks on { $days }
+} at { $time }
+rec-month-nth = { $n ->
+    [1] on the { $nth } { $day } of every month
+   *[other] on the { $nth } { $day } of every { $n } months
+} at { $time }
+rec-month-last = { $n ->
+    [1] on the last day of every month
+   *[other] on the last day of every { $n } months
+} at { $time }
+rec-other = repeating, next { $when }
+rec-until = { $rule }, until { $date }
+rec-count = { $rule }, { $n } times

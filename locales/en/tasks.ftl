@@ -52,3 +52,21 @@ reminder-push-late = ⏰ Reminder (late — it was due { $when }): { $title }
 outbox-sent-late = (Sent late: this was due { $when }; I could not reach you until now.)
 reply-combined = Done — { $clauses }.
 reply-join = { $a }, and { $b }
+
+## snooze (conversation/snooze.rs)
+snooze-10m = 10 min
+snooze-1h = 1 hour
+snooze-evening = This evening
+snooze-morning = Tomorrow morning
+snooze-done = ✅ Done
+reminder-snoozed = OK, I'll remind you again { $when }: { $title }
+reminder-occurrence-done = Done ✓ { $title } — next time { $when }.
+reminder-gone = That reminder is no longer open.
+
+## morning briefing (scheduler/briefing.rs)
+briefing-on = OK — every morning at { $time } I'll send you a summary of your day. Say "stop the morning summary" to turn it off.
+briefing-off = OK, no more morning summaries.
+briefing-header = ☀️ Good morning! Here's your day:
+briefing-tasks = To do:
+briefing-more = …and { $count } more
+briefing-empty = ☀️ Good morning! Nothing scheduled for today.

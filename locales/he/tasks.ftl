@@ -52,3 +52,21 @@ reminder-push-late = ⏰ תזכורת (באיחור — הייתה אמורה { 
 outbox-sent-late = (נשלח באיחור: זה היה אמור להגיע { $when }, ולא הצלחתי להגיע אליך עד עכשיו.)
 reply-combined = בוצע — { $clauses }.
 reply-join = { $a }, ו{ $b }
+
+## snooze (conversation/snooze.rs)
+snooze-10m = 10 דק׳
+snooze-1h = שעה
+snooze-evening = הערב
+snooze-morning = מחר בבוקר
+snooze-done = ✅ בוצע
+reminder-snoozed = בסדר, אזכיר לך שוב { $when }: { $title }
+reminder-occurrence-done = בוצע ✓ { $title } — הפעם הבאה { $when }.
+reminder-gone = התזכורת הזאת כבר לא פתוחה.
+
+## morning briefing (scheduler/briefing.rs)
+briefing-on = בסדר — כל בוקר ב-{ $time } אשלח לך סיכום של היום. כדי להפסיק, כתבו "תפסיק את הסיכום".
+briefing-off = בסדר, לא אשלח יותר סיכום בוקר.
+briefing-header = ☀️ בוקר טוב! זה היום שלך:
+briefing-tasks = משימות:
+briefing-more = …ועוד { $count }
+briefing-empty = ☀️ בוקר טוב! אין שום דבר מתוכנן להיום.

@@ -27,16 +27,37 @@ pub async fn answer(ctx: &Ctx<'_>, text: &str) -> Result<Option<Vec<Said>>, DbEr
         Some("/help") => return Ok(Some(vec![Said::msg(Msg::new("help"))])),
         _ => {}
     }
+    if let Some(request) = super::briefing::parse(text, ctx.time.now) {
+        return briefing(ctx, request).await.map(|said| Some(vec![said]));
+    }
     let Some(request) = parse_timezone_request(text) else {
         return Ok(None);
     };
     let msg = match request {
         Ok(tz) => {
             users::set_timezone(ctx.db, ctx.user, tz.name()).await?;
+            let old: chrono_tz::Tz = ctx.user.timezone.parse().unwrap_or(tz);
+            crate::scheduler::recurrence::rezone(ctx.db, ctx.user.id, old, tz, ctx.time.now.to_utc()).await?;
+            crate::scheduler::briefing::rezone(ctx.db, ctx.user, tz, ctx.time.now.to_utc()).await?;
             let local = ctx.time.now.with_timezone(&tz);
             Msg::new("timezone-set").arg("tz", tz.name()).arg("time", local.format("%H:%M").to_string())
         }
         Err(name) => Msg::new("timezone-unknown").arg("name", name),
     };
     Ok(Some(vec![Said::msg(msg)]))
+}
+
+/// Turns the morning briefing on or off.
+async fn briefing(ctx: &Ctx<'_>, request: super::briefing::Request) -> Result<Said, DbErr> {
+    let now = ctx.time.now.to_utc();
+    match request {
+        super::briefing::Request::On(time) => {
+            crate::scheduler::briefing::set(ctx.db, ctx.user, Some(time), now).await?;
+            Ok(Said::msg(Msg::new("briefing-on").arg("time", time.format("%H:%M").to_string())))
+        }
+        super::briefing::Request::Off => {
+            crate::scheduler::briefing::set(ctx.db, ctx.user, None, now).await?;
+            Ok(Said::msg(Msg::new("briefing-off")))
+        }
+    }
 }

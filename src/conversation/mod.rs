@@ -6,9 +6,11 @@
 //! replaced question gets "that question is no longer open" and changes nothing.
 
 mod answer;
+pub mod briefing;
 pub mod buttons;
 pub mod clarify;
 pub mod commands;
+pub mod snooze;
 pub mod timezone;
 
 use crate::reply::{Msg, Said};

@@ -212,6 +212,10 @@ async fn conversation_step(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option
     if let Some(resumed) = super::review::answer(ctx, button).await? {
         return Ok(Some(resumed));
     }
+    // a reminder's snooze/done button, or a reply in words right after a reminder
+    if let Some(said) = crate::conversation::snooze::try_snooze(ctx, button).await.map_err(resolve_db)? {
+        return Ok(Some(outcome_of(StepResult { said, data: serde_json::Value::Null }, ctx.lang)));
+    }
     if let Some(said) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
         return Ok(Some(outcome_of(StepResult { said, data: serde_json::Value::Null }, ctx.lang)));
     }

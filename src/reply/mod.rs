@@ -13,6 +13,8 @@ use fluent_templates::{Loader, static_loader};
 use crate::channels::{Button, Reply};
 use crate::understand::Lang;
 
+pub mod bidi;
+pub mod rule;
 pub mod when;
 pub mod writer;
 

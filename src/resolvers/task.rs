@@ -11,7 +11,8 @@ use super::actions::{self, Action, Choice};
 use super::matching::{self, Found};
 use super::{Ctx, ResolveError, StepResult};
 use crate::plan::PlannedStep;
-use crate::reply::when::{recurrence_phrase, when_phrase};
+use crate::reply::rule::series_phrase;
+use crate::reply::when::when_phrase;
 use crate::reply::{Msg, Said};
 use crate::scheduler::recurrence;
 use crate::store::tasks::{self, NewTask, Task};
@@ -39,7 +40,10 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     let Some(title) = s.title.as_deref().map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(StepResult::say(Msg::new("task-need-title")));
     };
-    let rec = s.recurrence.map(recurrence::as_str);
+    // the rule as said: the RRULE a richer rule gave, or the simple word (scheduler/recurrence.rs)
+    let spec: Option<String> =
+        s.rrule.as_ref().map(|r| format!("RRULE:{r}")).or(s.recurrence.map(|r| r.as_str().into()));
+    let rec = spec.as_deref();
     match &s.time_problem {
         Some(TimeProblem::Impossible) => return Ok(StepResult::say(Msg::new("time-impossible"))),
         Some(TimeProblem::InPast { next: Some(next) }) => {
@@ -109,17 +113,18 @@ pub async fn create_at(
     local_time: Option<String>,
     rec: Option<&str>,
 ) -> Result<StepResult, ResolveError> {
-    let rec_static = rec.and_then(recurrence::parse);
+    let series = rec.and_then(|spec| recurrence::series_for_new(spec, ctx.tz(), due));
+    let stored = series.as_ref().map(ToString::to_string);
     let new = NewTask {
         user_id: ctx.user.id,
         title,
         due_at: Some(due),
-        local_time: rec_static.and(local_time),
-        recurrence: rec_static.map(recurrence::as_str),
+        local_time: series.as_ref().and(local_time),
+        recurrence: stored.as_deref(),
     };
     let task = tasks::create(ctx.db, new, ctx.time.now.to_utc()).await?;
-    let when = match rec_static {
-        Some(r) => recurrence_phrase(ctx.lang, r, local(ctx, due)),
+    let when = match &series {
+        Some(s) => series_phrase(ctx.lang, s, local(ctx, due)),
         None => when_phrase(ctx.lang, local(ctx, due), ctx.time.now),
     };
     let title = actions::short(&task.title, 200);
@@ -251,10 +256,9 @@ pub async fn complete_ids(ctx: &Ctx<'_>, ids: &[i64]) -> Result<StepResult, Reso
 }
 
 fn next_occurrence(ctx: &Ctx<'_>, t: &Task, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
-    let rec = recurrence::parse(t.recurrence.as_deref()?)?;
     let due = t.due_at?;
-    let time = t.local_time.as_deref().and_then(recurrence::parse_local_time).unwrap_or_else(|| local(ctx, due).time());
-    recurrence::next_after(rec, ctx.tz(), due, time, now.max(due))
+    let time = t.local_time.as_deref().and_then(recurrence::parse_local_time);
+    recurrence::series_of(t.recurrence.as_deref()?, ctx.tz(), due, time)?.next_after(now.max(due))
 }
 
 async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {

@@ -6,6 +6,7 @@
 //! and moves the task to its next occurrence. A reminder found late (Ozer was down) is sent
 //! marked late if it is less than 6 hours overdue, and recorded as missed otherwise.
 
+pub mod briefing;
 pub mod recurrence;
 
 use chrono::{DateTime, Duration, Utc};
@@ -109,7 +110,8 @@ async fn fire(
     let channel = user.last_channel.as_deref().and_then(Channel::parse);
     let overdue = now - fire_at;
     if let (Some(channel), Some(external)) = (channel, user.last_external_user.as_deref()) {
-        let reply = Reply::text(reminder_text(lang, t, fire_at, now, tz, overdue > LATE_AFTER));
+        let mut reply = Reply::text(reminder_text(lang, t, fire_at, now, tz, overdue > LATE_AFTER));
+        reply.buttons = crate::conversation::snooze::buttons(lang, t.id, now.with_timezone(&tz));
         let new = NewOutbound {
             user_id: Some(user.id),
             channel,
@@ -130,15 +132,31 @@ async fn fire(
             *counter += 1;
         }
     }
-    let next = t.recurrence.as_deref().and_then(recurrence::parse).and_then(|rec| {
-        let local = t
-            .local_time
-            .as_deref()
-            .and_then(recurrence::parse_local_time)
-            .unwrap_or_else(|| fire_at.with_timezone(&tz).time());
-        recurrence::next_after(rec, tz, fire_at, local, now)
-    });
-    tasks::advance(txn, t, next, now).await
+    let (next, series) = next_occurrence(t, tz, fire_at, now);
+    tasks::advance(txn, t, next, now).await?;
+    // a row from before RRULEs is stored as its series from here on (anchored at this
+    // occurrence), so its monthly day no longer drifts
+    match series {
+        Some(s) if t.recurrence.as_deref().is_some_and(|r| recurrence::parse(r).is_some()) => {
+            tasks::set_recurrence(txn, t.id, &s.to_string()).await
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The occurrence after this one, computed from the series' start in the user's current zone
+/// (so 08:00 stays 08:00 after a move to London), and the series itself.
+fn next_occurrence(
+    t: &Task,
+    tz: Tz,
+    fire_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> (Option<DateTime<Utc>>, Option<crate::understand::rrule::Series>) {
+    let local_time = t.local_time.as_deref().and_then(recurrence::parse_local_time);
+    let Some(series) = t.recurrence.as_deref().and_then(|r| recurrence::series_of(r, tz, fire_at, local_time)) else {
+        return (None, None);
+    };
+    (series.next_after(now.max(fire_at)), Some(series))
 }
 
 fn reminder_text(lang: Lang, t: &Task, fire_at: DateTime<Utc>, now: DateTime<Utc>, tz: Tz, late: bool) -> String {

@@ -1,12 +1,15 @@
 //! Recurrence in the user's timezone. A recurring reminder keeps its local wall-clock time:
 //! the next occurrence is computed on local dates and only then turned into an instant, so a
 //! daily 08:00 stays 08:00 across a DST change (and 02:30 on a spring-forward night, which does
-//! not exist, moves to 03:30 rather than vanishing).
+//! not exist, moves to 03:30 rather than vanishing). The five simple values are kept on old
+//! rows and in `ozer understand`; they are expanded as the RRULEs they mean
+//! ([`legacy_series`], [`crate::understand::rrule`]).
 
-use chrono::{DateTime, Datelike, Days, Months, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc, Weekday};
+use chrono::{DateTime, Datelike, NaiveDateTime, NaiveTime, Utc, Weekday};
 use chrono_tz::Tz;
 
 use crate::understand::Recurrence;
+use crate::understand::rrule::{Freq, Rule, Series, on_month_day};
 
 pub fn parse(s: &str) -> Option<Recurrence> {
     match s {
@@ -38,46 +41,63 @@ pub fn is_workday(tz: Tz, day: Weekday) -> bool {
     }
 }
 
-/// A local date and time as an instant; a time inside a spring-forward gap moves one hour on,
-/// and an ambiguous fall-back time takes its first occurrence.
-pub fn resolve_local(tz: Tz, local: NaiveDateTime) -> Option<DateTime<Utc>> {
-    tz.from_local_datetime(&local)
-        .earliest()
-        .or_else(|| tz.from_local_datetime(&(local + chrono::Duration::hours(1))).earliest())
-        .map(|t| t.with_timezone(&Utc))
+pub use crate::understand::rrule::resolve_local;
+
+/// One of the five simple recurrences as an RRULE series starting at `start` (local, in `tz`).
+/// Monthly and yearly keep `start`'s day for good (the 31st is the last day of shorter months,
+/// 29 February is the 28th in common years), since every occurrence is computed from the start.
+pub fn legacy_series(rec: Recurrence, tz: Tz, start: NaiveDateTime) -> Series {
+    let mut rule = Rule::new(match rec {
+        Recurrence::Daily => Freq::Daily,
+        Recurrence::Weekdays | Recurrence::Weekly => Freq::Weekly,
+        Recurrence::Monthly => Freq::Monthly,
+        Recurrence::Yearly => Freq::Yearly,
+    });
+    match rec {
+        Recurrence::Daily => {}
+        Recurrence::Weekly => rule.by_day = vec![(None, start.weekday())],
+        Recurrence::Weekdays => {
+            let all =
+                [Weekday::Sun, Weekday::Mon, Weekday::Tue, Weekday::Wed, Weekday::Thu, Weekday::Fri, Weekday::Sat];
+            rule.by_day = all.into_iter().filter(|d| is_workday(tz, *d)).map(|d| (None, d)).collect();
+        }
+        Recurrence::Monthly => on_month_day(&mut rule, start.day()),
+        Recurrence::Yearly => {
+            rule.by_month = vec![start.month()];
+            on_month_day(&mut rule, start.day());
+        }
+    }
+    Series { tz, start, rule }
 }
 
-/// The local date after `date` on which the recurrence falls next. `anchor_day` is the day of
-/// the month of the first occurrence (a monthly reminder on the 31st falls on the last day of
-/// shorter months, and returns to the 31st when it can).
-fn step(rec: Recurrence, tz: Tz, date: NaiveDate, anchor_day: u32) -> Option<NaiveDate> {
-    match rec {
-        Recurrence::Daily => date.checked_add_days(Days::new(1)),
-        Recurrence::Weekly => date.checked_add_days(Days::new(7)),
-        Recurrence::Weekdays => {
-            let mut d = date.checked_add_days(Days::new(1))?;
-            while !is_workday(tz, d.weekday()) {
-                d = d.checked_add_days(Days::new(1))?;
-            }
-            Some(d)
+/// The series a task's stored recurrence describes, in the user's current zone `tz`: the stored
+/// RRULE form, or one of the five simple words (rows from before RRULEs) anchored at `current`,
+/// the occurrence the task is at, and `local_time`.
+pub fn series_of(stored: &str, tz: Tz, current: DateTime<Utc>, local_time: Option<NaiveTime>) -> Option<Series> {
+    if let Some(mut series) = Series::parse(stored) {
+        // a rescheduled series ("move my daily reminder to 9") keeps its new time of day
+        if let Some(t) = local_time {
+            series.start = series.start.date().and_time(t);
         }
-        Recurrence::Monthly => {
-            let first = date.with_day(1)?.checked_add_months(Months::new(1))?;
-            Some(clamp_day(first, anchor_day))
-        }
-        Recurrence::Yearly => {
-            let first = date.with_day(1)?.checked_add_months(Months::new(12))?;
-            Some(clamp_day(first, anchor_day))
-        }
+        return Some(series.in_zone(tz));
+    }
+    let rec = parse(stored)?;
+    let local = current.with_timezone(&tz);
+    let start = local.date_naive().and_time(local_time.unwrap_or(local.time()));
+    Some(legacy_series(rec, tz, start))
+}
+
+/// The series a new reminder at `due` gets from what the message said: `spec` is `RRULE:…` (a
+/// rule from understand::repeat), one of the five simple words, or an already stored series.
+pub fn series_for_new(spec: &str, tz: Tz, due: DateTime<Utc>) -> Option<Series> {
+    match spec.strip_prefix("RRULE:") {
+        Some(rule) => Some(Series { tz, start: due.with_timezone(&tz).naive_local(), rule: Rule::parse(rule)? }),
+        None => series_of(spec, tz, due, None),
     }
 }
 
-fn clamp_day(first_of_month: NaiveDate, day: u32) -> NaiveDate {
-    (1..=day).rev().find_map(|d| first_of_month.with_day(d)).unwrap_or(first_of_month)
-}
-
-/// The first occurrence strictly after `after`, given a previous occurrence `prev` and the
-/// local time to keep.
+/// The first occurrence strictly after `after` of a simple recurrence whose occurrence `prev`
+/// is known (rows stored before RRULEs).
 pub fn next_after(
     rec: Recurrence,
     tz: Tz,
@@ -85,18 +105,29 @@ pub fn next_after(
     local_time: NaiveTime,
     after: DateTime<Utc>,
 ) -> Option<DateTime<Utc>> {
-    let prev_local = prev.with_timezone(&tz);
-    let anchor_day = prev_local.day();
-    let mut date = prev_local.date_naive();
-    // Bounded: even a daily reminder a few years overdue is caught up within this many steps.
-    for _ in 0..5000 {
-        date = step(rec, tz, date, anchor_day)?;
-        let at = resolve_local(tz, date.and_time(local_time))?;
-        if at > after {
-            return Some(at);
-        }
+    let start = prev.with_timezone(&tz).date_naive().and_time(local_time);
+    legacy_series(rec, tz, start).next_after(after)
+}
+
+/// After the user's timezone changed from `old` to `new`: every open recurring reminder keeps its
+/// local wall-clock time in the new zone (its next occurrence moves), while one-off reminders
+/// keep their instant. Old simple-word rows are stored as their series on the way.
+pub async fn rezone(
+    db: &impl sea_orm::ConnectionTrait,
+    user_id: i64,
+    old: Tz,
+    new: Tz,
+    now: DateTime<Utc>,
+) -> Result<(), sea_orm::DbErr> {
+    use crate::store::tasks;
+    for t in tasks::by_status(db, user_id, tasks::OPEN).await? {
+        let (Some(rec), Some(due)) = (t.recurrence.as_deref(), t.due_at) else { continue };
+        let local_time = t.local_time.as_deref().and_then(parse_local_time);
+        let Some(series) = series_of(rec, old, due, local_time).map(|s| s.in_zone(new)) else { continue };
+        let next = if t.next_fire_at.is_some() { series.next_after(now) } else { None };
+        tasks::move_series(db, &t, &series.to_string(), next).await?;
     }
-    None
+    Ok(())
 }
 
 /// Parses the "HH:MM" a task keeps.
@@ -107,6 +138,7 @@ pub fn parse_local_time(s: &str) -> Option<NaiveTime> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::NaiveDate;
     use chrono_tz::{America::New_York, Asia::Jerusalem};
 
     fn utc(s: &str) -> DateTime<Utc> {
@@ -153,6 +185,14 @@ mod tests {
         let jan31 = utc("2026-01-31T06:00:00Z");
         let next = next_after(Recurrence::Monthly, Jerusalem, jan31, eight(), jan31).unwrap();
         assert_eq!(next.with_timezone(&Jerusalem).date_naive(), NaiveDate::from_ymd_opt(2026, 2, 28).unwrap());
+    }
+
+    #[test]
+    fn a_stored_series_takes_the_time_of_day_a_reschedule_gave_it() {
+        let stored = "DTSTART;TZID=Asia/Jerusalem:20260101T080000\nRRULE:FREQ=DAILY";
+        let nine = NaiveTime::from_hms_opt(9, 0, 0).unwrap();
+        let s = series_of(stored, Jerusalem, utc("2026-01-10T06:00:00Z"), Some(nine)).unwrap();
+        assert_eq!(s.next_after(utc("2026-01-10T12:00:00Z")), Some(utc("2026-01-11T07:00:00Z")));
     }
 
     #[test]

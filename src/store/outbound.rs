@@ -62,15 +62,16 @@ async fn insert(
     status: &str,
     now: DateTime<Utc>,
 ) -> Result<Option<Outbound>, DbErr> {
-    let buttons =
-        (!new.reply.buttons.is_empty()).then(|| serde_json::to_string(&new.reply.buttons).unwrap_or_default());
+    // every outgoing text gets its directional marks here, whichever channel sends it
+    let reply = crate::reply::bidi::fix_reply(new.reply);
+    let buttons = (!reply.buttons.is_empty()).then(|| serde_json::to_string(&reply.buttons).unwrap_or_default());
     let delivered = status == SENT;
     let am = outbound_message::ActiveModel {
         user_id: Set(new.user_id),
         channel: Set(new.channel.as_str().to_string()),
         external_user: Set(new.external_user.to_string()),
         kind: Set(new.kind.to_string()),
-        text: Set(new.reply.text.clone()),
+        text: Set(reply.text),
         buttons: Set(buttons),
         status: Set(status.to_string()),
         attempts: Set(0),

@@ -17,7 +17,8 @@ pub struct NewTask<'a> {
     pub due_at: Option<DateTime<Utc>>,
     /// "HH:MM" local time a recurring reminder keeps
     pub local_time: Option<String>,
-    pub recurrence: Option<&'static str>,
+    /// the stored series (`DTSTART;TZID=…` and `RRULE:…`, scheduler/recurrence.rs)
+    pub recurrence: Option<&'a str>,
 }
 
 pub async fn create(db: &impl ConnectionTrait, new: NewTask<'_>, now: DateTime<Utc>) -> Result<Task, DbErr> {
@@ -33,6 +34,33 @@ pub async fn create(db: &impl ConnectionTrait, new: NewTask<'_>, now: DateTime<U
         last_fired_at: Set(None),
         created_at: Set(now),
         completed_at: Set(None),
+        snoozed_from: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// One snoozed occurrence of the recurring task `series`: a one-off reminder at `at`, so the
+/// series keeps its own next occurrence.
+pub async fn create_snoozed(
+    db: &impl ConnectionTrait,
+    series: &Task,
+    at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<Task, DbErr> {
+    task::ActiveModel {
+        user_id: Set(series.user_id),
+        title: Set(series.title.clone()),
+        due_at: Set(Some(at)),
+        local_time: Set(None),
+        recurrence: Set(None),
+        status: Set(OPEN.to_string()),
+        next_fire_at: Set(Some(at)),
+        last_fired_at: Set(None),
+        created_at: Set(now),
+        completed_at: Set(None),
+        snoozed_from: Set(Some(series.id)),
         ..Default::default()
     }
     .insert(db)
@@ -98,6 +126,32 @@ pub async fn advance(
     let mut update = task::Entity::update_many()
         .col_expr(task::Column::NextFireAt, Expr::value(next))
         .col_expr(task::Column::LastFiredAt, Expr::value(Some(fired_at)));
+    if next.is_some() {
+        update = update.col_expr(task::Column::DueAt, Expr::value(next));
+    }
+    update.filter(task::Column::Id.eq(t.id)).exec(db).await.map(|_| ())
+}
+
+/// Stores a task's recurrence (its series, scheduler/recurrence.rs).
+pub async fn set_recurrence(db: &impl ConnectionTrait, id: i64, recurrence: &str) -> Result<(), DbErr> {
+    task::Entity::update_many()
+        .col_expr(task::Column::Recurrence, Expr::value(recurrence))
+        .filter(task::Column::Id.eq(id))
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+/// A recurring task's series and next occurrence, moved together (a timezone change).
+pub async fn move_series(
+    db: &impl ConnectionTrait,
+    t: &Task,
+    recurrence: &str,
+    next: Option<DateTime<Utc>>,
+) -> Result<(), DbErr> {
+    let mut update = task::Entity::update_many()
+        .col_expr(task::Column::Recurrence, Expr::value(recurrence))
+        .col_expr(task::Column::NextFireAt, Expr::value(next));
     if next.is_some() {
         update = update.col_expr(task::Column::DueAt, Expr::value(next));
     }

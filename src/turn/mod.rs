@@ -294,7 +294,7 @@ async fn close(
     state.wake_outbox.notify_one();
     // A note stored in this turn waits for its embedding.
     state.wake_embed.notify_one();
-    Ok(vec![reply.clone()])
+    Ok(vec![reply::bidi::fix_reply(reply)])
 }
 
 /// After a failed attempt: count it; once attempts run out (or the user is waiting inline), tell

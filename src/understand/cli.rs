@@ -69,6 +69,9 @@ fn step_json(s: &Step) -> Value {
     if let Some(r) = s.recurrence {
         m.insert("recurrence".into(), json!(r.as_str()));
     }
+    if let Some(r) = &s.rrule {
+        m.insert("rrule".into(), json!(r));
+    }
     for (k, v) in [("title", &s.title), ("list", &s.list), ("query", &s.query)] {
         if let Some(v) = v {
             m.insert(k.into(), json!(v));

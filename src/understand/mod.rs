@@ -12,7 +12,10 @@ pub mod cli;
 pub mod lang;
 pub mod normalize;
 pub mod patterns;
+pub mod repeat;
+mod repeat_end;
 pub mod route;
+pub mod rrule;
 pub mod schema;
 pub mod slots;
 pub mod time;
@@ -21,6 +24,10 @@ pub mod time;
 mod tests;
 #[cfg(test)]
 mod tests_kinds;
+#[cfg(test)]
+mod tests_repeat;
+#[cfg(test)]
+mod tests_rrule;
 
 pub use lang::Lang;
 pub use route::UNSURE;
@@ -155,6 +162,11 @@ pub struct Step {
     pub when: Option<DateTime<FixedOffset>>,
     pub window: Option<Window>,
     pub recurrence: Option<Recurrence>,
+    /// a repeat rule the five simple values cannot say, as an RFC 5545 RRULE without the
+    /// `RRULE:` prefix ("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"); `recurrence` then holds its nearest
+    /// simple value (repeat.rs)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rrule: Option<String>,
     pub title: Option<String>,
     pub list: Option<String>,
     pub items: Vec<String>,
@@ -183,6 +195,7 @@ impl Step {
             when: None,
             window: None,
             recurrence: None,
+            rrule: None,
             title: None,
             list: None,
             items: Vec::new(),

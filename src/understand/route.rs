@@ -14,7 +14,7 @@ use crate::understand::normalize::{Kind, Normalized, Token};
 use crate::understand::patterns::{self, PatMatch};
 use crate::understand::schema::SCHEMAS;
 use crate::understand::time::{self, Found};
-use crate::understand::{Lang, Resolver, Step, Understanding, lang};
+use crate::understand::{Lang, Resolver, Step, Understanding, lang, repeat};
 
 mod build;
 pub use build::UNSURE;
@@ -46,6 +46,24 @@ pub(crate) struct Msg<'a> {
 }
 
 pub fn understand(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understanding {
+    // A repeat rule's words ("every other week on Tuesday") are read by repeat.rs; the rest of
+    // the message is read as usual, and its reminder then follows the rule.
+    // The rest is read as of this day's start, so "at 7" is a time of day (07:00), not the next
+    // 7 o'clock from now; repeat::apply then reads hours 1-6 as afternoon, as with a date.
+    if let Some(rep) = repeat::detect(text, now) {
+        let midnight = now.date_naive().and_time(chrono::NaiveTime::MIN).and_local_timezone(now.timezone()).earliest();
+        for candidate in [rep.rest.as_str(), text] {
+            let mut u = understand_words(candidate, midnight.unwrap_or(now), default_lang);
+            if repeat::apply(&mut u.steps, &rep, now, text) {
+                u.lang = lang::detect(text).unwrap_or(default_lang);
+                return u;
+            }
+        }
+    }
+    understand_words(text, now, default_lang)
+}
+
+fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understanding {
     let lang = lang::detect(text).unwrap_or(default_lang);
     let norm = Normalized::new(text);
     let toks = norm.tokens();

@@ -21,6 +21,9 @@ pub struct Model {
     pub last_fired_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub completed_at: Option<DateTimeUtc>,
+    /// a snoozed occurrence of a recurring reminder: the series it came from (the series itself
+    /// is not moved by a snooze)
+    pub snoozed_from: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

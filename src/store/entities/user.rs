@@ -12,6 +12,10 @@ pub struct Model {
     pub last_channel: Option<String>,
     pub last_external_user: Option<String>,
     pub last_inbound_at: Option<DateTimeUtc>,
+    /// the morning briefing's local time ("HH:MM"); `None`: the user did not ask for one
+    pub briefing_time: Option<String>,
+    /// when the next briefing is due
+    pub briefing_next_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
