@@ -54,6 +54,8 @@ pub struct AppState {
     pub embeddings: Option<Arc<EmbeddingsClient>>,
     /// poked when a note may be waiting for its embedding
     pub wake_embed: Arc<Notify>,
+    /// Google linking, tokens and hubs (None: Google is off)
+    pub google: Option<Arc<crate::google::Google>>,
 }
 
 impl AppState {
@@ -73,6 +75,11 @@ impl AppState {
             )),
             None => None,
         };
+        let google = crate::google::Google::new(&settings)?.map(Arc::new);
+        let mut remote = RemoteResolvers::default();
+        if let Some(g) = &google {
+            remote.insert(Resolver::Calendar, Arc::new(crate::google::calendar::CalendarResolver::new(g.clone())));
+        }
         Ok(Self {
             db,
             read,
@@ -82,12 +89,13 @@ impl AppState {
             wake_outbox: Arc::new(Notify::new()),
             telegram,
             whatsapp,
-            remote: RemoteResolvers::default(),
+            remote,
             user_locks: UserLocks::default(),
             stop: Stop::default(),
             metrics: Arc::default(),
             embeddings,
             wake_embed: Arc::new(Notify::new()),
+            google,
         })
     }
 }
@@ -172,6 +180,9 @@ pub fn router(state: AppState) -> Router {
     }
     if state.settings.whatsapp.is_some() {
         app = app.merge(channels::whatsapp::router());
+    }
+    if state.google.is_some() {
+        app = app.merge(crate::google::oauth::router());
     }
     app.with_state(state)
 }

@@ -208,8 +208,8 @@ pub fn handled(e: &Executed) -> bool {
 }
 
 async fn conversation_step(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<(Status, Outcome)>, DbErr> {
-    if let Some(said) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
-        return Ok(Some(outcome_of(StepResult { said, data: serde_json::Value::Null }, ctx.lang)));
+    if let Some(answered) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
+        return Ok(Some(outcome_of(answered, ctx.lang)));
     }
     let Some(said) = crate::conversation::commands::answer(ctx, ctx.text.trim()).await? else {
         return Ok(None);
