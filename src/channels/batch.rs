@@ -109,8 +109,8 @@ mod tests {
     use sea_orm::{EntityTrait, PaginatorTrait};
 
     use super::*;
-    use crate::clock::Clock;
     use crate::channels::Channel;
+    use crate::clock::Clock;
     use crate::config::Settings;
 
     fn message(id: usize) -> InboundMessage {

@@ -12,11 +12,11 @@ use std::sync::Arc;
 use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr, TransactionTrait};
 
 use crate::app::AppState;
+use crate::channels::access::{self, Verdict};
+use crate::channels::{InboundMessage, Reply};
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::metrics::Metrics;
-use crate::channels::access::{self, Verdict};
-use crate::channels::{InboundMessage, Reply};
 use crate::reply;
 use crate::store::inbound::{self, Inbound, Recorded};
 use crate::store::outbound::{self, NewOutbound};

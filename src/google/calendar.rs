@@ -38,7 +38,7 @@ impl RemoteResolver for CalendarResolver {
 /// How far ahead "what's next" and "when is my meeting with Rotem" look.
 const AHEAD_DAYS: i64 = 90;
 /// Most events one reply lists.
-const MAX_LISTED: i32 = 25;
+const MAX_LISTED: usize = 25;
 
 #[derive(Debug)]
 enum CalError {
@@ -100,10 +100,26 @@ fn range(call: &RemoteCall<'_>) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
     Some((start.to_utc(), say::start_of(day + Duration::days(1), tz).to_utc()))
 }
 
+/// "what's next" names no event: it asks for the next one.
+const NEXT: &[&str] = &["what's next", "whats next", "what is next", "next", "מה הבא", "הבא", "מה הלאה"];
+
 /// The words that name an event ("the meeting with Rotem"), if the step has any.
 fn named(call: &RemoteCall<'_>) -> Option<String> {
     let s = &call.step.slots;
-    s.query.clone().or_else(|| s.title.clone()).filter(|q| !q.trim().is_empty())
+    s.query
+        .clone()
+        .or_else(|| s.title.clone())
+        .filter(|q| !q.trim().is_empty())
+        .filter(|q| !NEXT.contains(&q.trim().to_lowercase().as_str()))
+}
+
+/// Events whose title fits `query` (Google's `q` also searches descriptions and attendees and
+/// wants every word; "meeting with Rotem" must find "Coffee with Rotem").
+fn fitting(events: Vec<Ev>, query: Option<&str>) -> Vec<Ev> {
+    match query {
+        Some(q) => events.into_iter().filter(|e| matching::score(q, &e.title) >= 0.5).collect(),
+        None => events,
+    }
 }
 
 async fn find(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError> {
@@ -112,7 +128,8 @@ async fn find(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError> 
         // "what's next" / "when is my meeting with Rotem": the first match from now on
         let ahead = now.to_utc() + Duration::days(AHEAD_DAYS);
         let q = named(call);
-        let events = cal.list(now.to_utc(), ahead, q.as_deref(), 1).await?;
+        let limit = if q.is_some() { 250 } else { 1 };
+        let events = fitting(cal.list(now.to_utc(), ahead, None, limit).await?, q.as_deref());
         return Ok(match events.first() {
             Some(e) => StepResult {
                 said: crate::reply::Said::msg(
@@ -123,7 +140,8 @@ async fn find(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError> 
             None => StepResult::say(Msg::new("calendar-nothing-ahead")),
         });
     };
-    let events = cal.list(min, max, named(call).as_deref(), MAX_LISTED).await?;
+    let events = fitting(cal.list(min, max, None, 250).await?, named(call).as_deref());
+    let events: Vec<Ev> = events.into_iter().take(MAX_LISTED).collect();
     let when = say::window_phrase(lang, min.with_timezone(&tz), max.with_timezone(&tz), now);
     if events.is_empty() {
         return Ok(StepResult::say(Msg::new("calendar-empty").arg("when", when)));
@@ -176,6 +194,11 @@ async fn create(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError
         return Ok(created(call, &e, tz));
     }
     let (start, end) = match (s.when, s.window) {
+        // a day with no time of day ("dentist on Friday") arrives as local midnight: all day
+        (Some(at), _) if at.with_timezone(&tz).time() == chrono::NaiveTime::MIN => {
+            let day = at.with_timezone(&tz).date_naive();
+            (EvTime::Day(day), EvTime::Day(day + Duration::days(1)))
+        }
         (Some(at), _) => (EvTime::At(at.to_utc()), EvTime::At(at.to_utc() + Duration::hours(1))),
         (None, Some(w)) => {
             // only a date: an all-day event; the end date is exclusive
