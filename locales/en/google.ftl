@@ -40,8 +40,8 @@ calendar-several = Several events fit; which one did you mean?
     { $events }
 calendar-not-found = I did not find an event called "{ $title }" around then.
 calendar-which-event = Which event? Tell me its name or its day.
-calendar-moved = Moved { $title } to { $when }.
-calendar-moved-one = Moved this occurrence of { $title } to { $when } (the rest of the series stays).
+calendar-moved = Moved { $title }: now { $when }.
+calendar-moved-one = Moved this occurrence of { $title }: now { $when } (the rest of the series stays as it was).
 calendar-deleted = { $count ->
     [one] Deleted from your calendar: { $titles }.
    *[other] Deleted { $count } events: { $titles }.

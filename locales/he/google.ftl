@@ -40,8 +40,8 @@ calendar-several = כמה אירועים מתאימים; לאיזה התכוונ
     { $events }
 calendar-not-found = לא מצאתי אירוע בשם "{ $title }" בזמן הזה.
 calendar-which-event = איזה אירוע? אמרו לי את השם או את היום.
-calendar-moved = הזזתי את { $title } ל{ $when }.
-calendar-moved-one = הזזתי את המופע הזה של { $title } ל{ $when } (שאר הסדרה נשארת).
+calendar-moved = הזזתי את { $title }: עכשיו { $when }.
+calendar-moved-one = הזזתי את המופע הזה של { $title }: עכשיו { $when } (שאר הסדרה נשארת כמו שהיא).
 calendar-deleted = { $count ->
     [one] מחקתי מהיומן: { $titles }.
    *[other] מחקתי { $count } אירועים: { $titles }.

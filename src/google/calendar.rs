@@ -113,13 +113,29 @@ fn named(call: &RemoteCall<'_>) -> Option<String> {
         .filter(|q| !NEXT.contains(&q.trim().to_lowercase().as_str()))
 }
 
-/// Events whose title fits `query` (Google's `q` also searches descriptions and attendees and
-/// wants every word; "meeting with Rotem" must find "Coffee with Rotem").
+/// Words that say "an event" rather than which one: "the meeting with Rotem" is about Rotem.
+const GENERIC: &[&str] =
+    &["meeting", "meetings", "appointment", "event", "events", "my", "פגישה", "הפגישה", "פגישת", "אירוע", "האירוע"];
+
+/// The words of `query` that tell events apart (all of it when nothing else is left).
+fn distinctive(query: &str) -> String {
+    let kept: Vec<&str> = query.split_whitespace().filter(|w| !GENERIC.contains(&w.to_lowercase().as_str())).collect();
+    if kept.is_empty() { query.to_string() } else { kept.join(" ") }
+}
+
+/// The events whose title fits `query` best, in time order (Google's `q` also searches
+/// descriptions and attendees and wants every word: "my meeting with Rotem" must find "Coffee
+/// with Rotem", and not "Meeting with Dana").
 fn fitting(events: Vec<Ev>, query: Option<&str>) -> Vec<Ev> {
-    match query {
-        Some(q) => events.into_iter().filter(|e| matching::score(q, &e.title) >= 0.5).collect(),
-        None => events,
+    let Some(q) = query.map(distinctive) else {
+        return events;
+    };
+    let scored: Vec<(f32, Ev)> = events.into_iter().map(|e| (matching::score(&q, &e.title), e)).collect();
+    let best = scored.iter().map(|(s, _)| *s).fold(0.0, f32::max);
+    if best < 0.5 {
+        return Vec::new();
     }
+    scored.into_iter().filter(|(s, _)| *s >= best - 0.01).map(|(_, e)| e).collect()
 }
 
 async fn find(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError> {
@@ -240,7 +256,7 @@ async fn matching_events(cal: &Cal, call: &RemoteCall<'_>, query: &str) -> Resul
         None => (now - Duration::days(1), now + Duration::days(AHEAD_DAYS)),
     };
     let events = cal.list(min, max, None, 250).await?;
-    Ok(matching::find(query, &events, |e| e.title.as_str()))
+    Ok(matching::find(&distinctive(query), &events, |e| e.title.as_str()))
 }
 
 async fn update(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError> {

@@ -48,6 +48,7 @@ struct Inner {
     failures: VecDeque<(u16, Value)>,
     deny_next: bool,
     refresh_invalid: bool,
+    insert_delay_ms: u64,
     issued: usize,
 }
 
@@ -130,6 +131,16 @@ impl FakeGoogle {
 
     pub fn fail_next(&self, status: u16, body: Value) {
         self.inner.lock().unwrap().failures.push_back((status, body));
+    }
+
+    /// A refresh token Google knows (for a user linked directly in the database).
+    pub fn add_refresh_token(&self, token: &str) {
+        self.inner.lock().unwrap().refresh_tokens.insert(token.to_string());
+    }
+
+    /// Inserts store the event at once, then answer only after `ms` (a crash in between).
+    pub fn delay_inserts(&self, ms: u64) {
+        self.inner.lock().unwrap().insert_delay_ms = ms;
     }
 
     pub fn refresh_tokens(&self) -> Vec<String> {
@@ -285,13 +296,23 @@ async fn insert(State(f): State<FakeGoogle>, headers: HeaderMap, body: Bytes) ->
     if let Some(r) = gate(&f, &headers) {
         return r;
     }
-    let mut e: Value = serde_json::from_slice(&body).unwrap_or_default();
+    let e: Value = serde_json::from_slice(&body).unwrap_or_default();
+    let (stored, delay) = match store_event(&f, e) {
+        Ok(stored) => stored,
+        Err(conflict) => return conflict,
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(delay)).await;
+    axum::Json(stored).into_response()
+}
+
+/// Stores an inserted event (409 for an id seen before); returns it and the answer delay.
+fn store_event(f: &FakeGoogle, mut e: Value) -> Result<(Value, u64), Response> {
     let mut g = f.inner.lock().unwrap();
     g.issued += 1;
     let id = e["id"].as_str().map(str::to_owned).unwrap_or_else(|| format!("gen{}", g.issued));
     if g.events.iter().any(|x| x["id"] == id.as_str()) {
         let body = error_body(409, "duplicate", "The requested identifier already exists.");
-        return (StatusCode::CONFLICT, axum::Json(body)).into_response();
+        return Err((StatusCode::CONFLICT, axum::Json(body)).into_response());
     }
     e["id"] = json!(id);
     e["kind"] = json!("calendar#event");
@@ -299,7 +320,7 @@ async fn insert(State(f): State<FakeGoogle>, headers: HeaderMap, body: Bytes) ->
     e["etag"] = json!("\"3181161784712000\"");
     e["htmlLink"] = json!(format!("https://www.google.com/calendar/event?eid={id}"));
     g.events.push(e.clone());
-    axum::Json(e).into_response()
+    Ok((e, g.insert_delay_ms))
 }
 
 async fn get_event(State(f): State<FakeGoogle>, headers: HeaderMap, Path(id): Path<String>) -> Response {
