@@ -328,3 +328,55 @@ async fn a_crash_between_event_created_and_the_reply_creates_one_event_not_two()
 fn inserted_count(fake: &google_fake::FakeGoogle) -> usize {
     fake.calls("POST", "/calendar/v3/calendars/primary/events").len()
 }
+
+fn fixture(name: &str) -> Value {
+    let path = format!("{}/tests/fixtures/google/{name}", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Every field Ozer sends is in Google's example with the same kind of value (objects compared
+/// field by field). `id` is the one addition: a client-chosen event id (discovery: Event.id).
+fn same_shape(ours: &Value, example: &Value, path: &str) {
+    for (k, v) in ours.as_object().unwrap() {
+        if v.is_null() || (path.is_empty() && k == "id") {
+            continue;
+        }
+        let theirs = &example[k];
+        assert!(!theirs.is_null(), "{path}{k} is not in the example");
+        assert_eq!(
+            std::mem::discriminant(v),
+            std::mem::discriminant(theirs),
+            "{path}{k}: {v} vs the example's {theirs}"
+        );
+        if v.is_object() {
+            same_shape(v, theirs, &format!("{path}{k}."));
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_real_google_listing_is_read_recurring_instances_and_all() {
+    // 17 July 2023, 18:00 in Jerusalem: the captured events (Chicago, -05:00) are this evening.
+    let g = google_app::spawn(Clock::frozen(Utc.with_ymd_and_hms(2023, 7, 17, 15, 0, 0).unwrap())).await;
+    g.link_via_chat("what's on my calendar today").await;
+    for item in fixture("calendar_events_list_recurring_real.json")["items"].as_array().unwrap() {
+        g.fake.seed_raw(item.clone());
+    }
+    let reply = g.app.say("what's on my calendar today").await;
+    assert!(reply.contains("17:00–18:00 Walk Snickers"), "{reply}");
+    assert!(reply.contains("18:00–19:00 Write Newsletter | Weekly on Mon"), "{reply}");
+}
+
+#[tokio::test]
+async fn what_ozer_sends_has_the_shape_of_googles_examples() {
+    let g = linked("what's on my calendar today").await;
+    g.app.say("schedule a call with dana@example.com tomorrow at 15:00").await;
+    g.app.say("schedule team sync every Monday at 9").await;
+    let bodies = inserted(&g);
+    same_shape(&bodies[0], &fixture("calendar_event_insert_request.json"), "");
+    same_shape(&bodies[1], &fixture("calendar_event_insert_recurring_request.json"), "");
+    g.fake.seed("evrotem", "Meeting with Rotem", at("2026-03-10T10:00:00"), at("2026-03-10T11:00:00"));
+    g.app.say("move the meeting with Rotem to Thursday at 12").await;
+    let patch: Value = serde_json::from_str(&g.fake.calls("PATCH", "/events/")[0].body).unwrap();
+    same_shape(&patch, &fixture("calendar_event_patch_request.json"), "");
+}

@@ -115,6 +115,11 @@ impl FakeGoogle {
         }));
     }
 
+    /// Adds an event exactly as given (a real captured item).
+    pub fn seed_raw(&self, event: Value) {
+        self.inner.lock().unwrap().events.push(event);
+    }
+
     pub fn deny_next(&self) {
         self.inner.lock().unwrap().deny_next = true;
     }
