@@ -225,3 +225,77 @@ fn google_settings_without_an_encryption_key_stop_start_up_with_one_line() {
     assert_eq!(err.var, "OZER_ENCRYPTION_KEY");
     assert!(err.to_string().contains("openssl rand -hex 32") && !err.to_string().contains('\n'), "{err}");
 }
+
+/// Raw error text that must never reach a page.
+fn no_raw_errors(report: &serde_json::Value) {
+    let text = report["text"].as_str().unwrap_or_default();
+    for raw in ["error", "Error", "invalid_grant", "access_denied", "DbErr", "panicked", "HTTP"] {
+        assert!(!text.contains(raw), "raw error text {raw:?} on the page: {text}");
+    }
+    assert!(report["pageErrors"].as_array().is_some_and(|e| e.is_empty()), "{report}");
+}
+
+#[tokio::test]
+async fn in_a_browser_the_hebrew_pages_read_right_to_left_from_start_to_connected() {
+    use common::browser::{page, screenshot_path};
+    let g = spawn(Clock::system()).await;
+    let reply = g.app.say("מה יש לי ביומן מחר").await;
+    let token = link_token(&reply).unwrap();
+    let start = serde_json::json!({
+        "url": g.start_url(&token),
+        "screenshot": screenshot_path("google_start_hebrew"),
+        "inspect": ["section", "h1", "button.go"],
+    });
+    let Some(report) = page(start).await else { return };
+    assert_eq!((report["status"].as_u64(), report["lang"].as_str()), (Some(200), Some("he")), "{report}");
+    assert_eq!(report["dir"], "rtl", "{report}");
+    let sections = report["inspect"]["section"].as_array().unwrap();
+    assert_eq!((sections[0]["direction"].as_str(), sections[1]["direction"].as_str()), (Some("rtl"), Some("ltr")));
+    assert!(sections[0]["text"].as_str().unwrap().contains("יומן"), "{report}");
+    assert!(sections[1]["text"].as_str().unwrap().contains("calendar events"), "{report}");
+    no_raw_errors(&report);
+
+    // Press the button: (fake) Google's consent, back to the callback, the success page.
+    let flow = serde_json::json!({
+        "url": g.start_url(&token),
+        "screenshot": screenshot_path("google_linked_hebrew"),
+        "actions": [{"click": "button.go >> nth=0"}, {"waitForText": "גוגל מחובר"}],
+        "inspect": ["h1"],
+    });
+    let report = page(flow).await.unwrap();
+    assert_eq!((report["lang"].as_str(), report["dir"].as_str()), (Some("he"), Some("rtl")), "{report}");
+    assert_eq!(report["inspect"]["h1"][0]["text"], "גוגל מחובר");
+    no_raw_errors(&report);
+    assert_eq!(accounts(&g).await.len(), 1);
+}
+
+#[tokio::test]
+async fn in_a_browser_the_english_pages_read_left_to_right_and_errors_are_plain_sentences() {
+    use common::browser::{page, screenshot_path};
+    let g = spawn(Clock::system()).await;
+    let reply = g.app.say("what's on my calendar tomorrow").await;
+    let token = link_token(&reply).unwrap();
+    g.fake.deny_next();
+    let denied = serde_json::json!({
+        "url": g.start_url(&token),
+        "screenshot": screenshot_path("google_denied_english"),
+        "actions": [{"click": "button.go >> nth=0"}, {"waitForText": "Nothing was connected"}],
+        "inspect": ["section"],
+    });
+    let Some(report) = page(denied).await else { return };
+    assert_eq!((report["lang"].as_str(), report["dir"].as_str()), (Some("en"), Some("ltr")), "{report}");
+    assert_eq!(report["inspect"]["section"][1]["direction"], "rtl", "the Hebrew half reads right to left");
+    no_raw_errors(&report);
+
+    // The same link again: used. A plain page, in both languages, nothing raw.
+    let used = serde_json::json!({
+        "url": g.start_url(&token),
+        "screenshot": screenshot_path("google_used_link"),
+        "inspect": ["h1"],
+    });
+    let report = page(used).await.unwrap();
+    assert_eq!(report["status"], 400);
+    assert_eq!(report["inspect"]["h1"][0]["text"], "This link cannot be used");
+    no_raw_errors(&report);
+    assert!(accounts(&g).await.is_empty());
+}

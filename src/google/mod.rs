@@ -6,8 +6,11 @@
 //! - [`Google`]: built once into `AppState::google` when `settings.google` is set.
 //!   - [`Google::token_for`]`(db, user) -> Result<UserToken, Unlinked>`: the user's token source
 //!     (`google_apis_common::GetToken`, see [`auth::UserToken`]).
-//!   - [`Google::link_reply`]`(db, user, lang, now, &Unlinked) -> Result<StepResult, DbErr>`: the
-//!     reply with a personal link (and, for a disconnected account, a sentence saying why).
+//!   - [`Google::link_reply`]`(db, user, &Unlinked, now) -> Result<StepResult, DbErr>`: the reply
+//!     with a personal link (and, for a disconnected account, a sentence saying why). Call it for
+//!     `token_for`'s error and for [`errors::GoogleError::Disconnected`] after a call.
+//!   - `tests/support/google.rs` is the fake Google; Gmail routes join it through
+//!     `FakeGoogle::start_with(extra_router)`.
 //!   - [`Google::hub_client`]`()`: the hyper client the generated hubs take;
 //!     [`Google::api_root`]`()`: `GOOGLE_API_URL` (Calendar lives at `calendar/v3/`, Gmail at
 //!     `gmail/v1/` under it: `CalendarHub::base_url(root + "calendar/v3/")`, Gmail `base_url(root)`).
