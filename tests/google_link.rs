@@ -7,6 +7,8 @@ mod common;
 mod google_app;
 #[path = "support/google.rs"]
 mod google_fake;
+#[path = "common/postgres.rs"]
+mod pg;
 
 use chrono::{TimeZone, Utc};
 use ozer::clock::Clock;
@@ -216,6 +218,20 @@ async fn links_are_stored_only_as_hashes() {
     assert_ne!(rows[0].token_hash, token);
     assert_eq!(rows[0].token_hash, ozer::google::store::hash(&token));
     assert_eq!((rows[0].state.as_deref(), rows[0].opened_at), (None, None));
+}
+
+#[tokio::test]
+async fn on_postgresql_linking_stores_the_token_sealed_and_the_calendar_answers() {
+    let Some(url) = pg::fresh_database().await else { return };
+    let g = google_app::spawn_with(Clock::system(), &[("DATABASE_URL", url.as_str())]).await;
+    g.link_via_chat("what's on my calendar today").await;
+    let rows = accounts(&g).await;
+    assert_eq!(rows.len(), 1);
+    assert!(!rows[0].refresh_token.contains("SECRETVALUE"));
+    let reply = g.app.say("what's on my calendar today").await;
+    assert!(reply.contains("Nothing in your calendar"), "{reply}");
+    let again = g.continue_to_google("not-a-link").await;
+    assert_eq!(again.0, 400);
 }
 
 #[test]
