@@ -189,6 +189,23 @@ async fn an_access_token_google_rejects_is_refreshed_once_and_the_call_retried()
 }
 
 #[tokio::test]
+async fn a_bare_access_token_is_cached_refreshed_on_request_and_gone_after_invalid_grant() {
+    let g = spawn(Clock::system()).await;
+    let google = g.app.state.google.clone().unwrap();
+    let db = &g.app.state.db;
+    assert!(google.access_token(db, 999, false).await.unwrap().is_none(), "not linked: none");
+    g.link_via_chat("what's on my calendar today").await;
+    let user = accounts(&g).await[0].user_id;
+    let first = google.access_token(db, user, false).await.unwrap().unwrap();
+    assert_eq!(google.access_token(db, user, false).await.unwrap().unwrap(), first, "cached");
+    let fresh = google.access_token(db, user, true).await.unwrap().unwrap();
+    assert_ne!(fresh, first, "refresh: a new token");
+    g.fake.expire_refresh_tokens();
+    assert!(google.access_token(db, user, true).await.unwrap().is_none());
+    assert_eq!(accounts(&g).await[0].status, "disconnected");
+}
+
+#[tokio::test]
 async fn unlinking_revokes_at_google_and_deletes_the_tokens_in_both_languages() {
     for (ask, unlink, done) in [
         ("what's on my calendar today", "unlink google", "Google is disconnected"),
