@@ -380,3 +380,49 @@ async fn what_ozer_sends_has_the_shape_of_googles_examples() {
     let patch: Value = serde_json::from_str(&g.fake.calls("PATCH", "/events/")[0].body).unwrap();
     same_shape(&patch, &fixture("calendar_event_patch_request.json"), "");
 }
+
+fn seed_weekly_standup(g: &GoogleApp) {
+    let mut master = json!({
+        "kind": "calendar#event", "id": "evweekly", "status": "confirmed", "summary": "Weekly standup",
+        "start": at("2026-03-03T09:00:00"), "end": at("2026-03-03T09:15:00"),
+        "recurrence": ["RRULE:FREQ=WEEKLY;BYDAY=TU"],
+    });
+    g.fake.seed_raw(master.clone());
+    // the occurrence a singleEvents=true listing shows (no RRULE, its own id, the series' id)
+    master["id"] = json!("evweekly_20260310T070000Z");
+    master["recurringEventId"] = json!("evweekly");
+    master["originalStartTime"] = at("2026-03-10T09:00:00");
+    master["start"] = at("2026-03-10T09:00:00");
+    master["end"] = at("2026-03-10T09:15:00");
+    master.as_object_mut().unwrap().remove("recurrence");
+    g.fake.seed_raw(master);
+}
+
+#[tokio::test]
+async fn moving_an_occurrence_of_a_series_asks_whether_the_whole_series_moves() {
+    let g = linked("what's on my calendar today").await;
+    seed_weekly_standup(&g);
+    let reply = g.app.say("move the weekly standup to Thursday at 12").await;
+    assert!(
+        reply.contains("repeats") && reply.contains("1. Only this one") && reply.contains("2. The whole series"),
+        "{reply}"
+    );
+    assert!(g.fake.calls("PATCH", "/events/").is_empty(), "nothing moved before the answer");
+    let reply = g.app.say("2").await;
+    assert!(reply.starts_with("Moved every occurrence of Weekly standup"), "{reply}");
+    assert_eq!(g.fake.calls("PATCH", "/events/evweekly").len(), 1);
+    let patched: Value = serde_json::from_str(&g.fake.calls("PATCH", "/events/evweekly")[0].body).unwrap();
+    assert_eq!(patched["start"]["timeZone"], "Asia/Jerusalem", "a series keeps an IANA zone");
+    assert!(patched.get("recurrence").is_none(), "the RRULE is left as it was");
+
+    let g = linked("מה יש לי ביומן היום").await;
+    seed_weekly_standup(&g);
+    let reply = g.app.say("תזיז את ה-weekly standup ליום חמישי ב-12").await;
+    assert!(reply.contains("חוזר על עצמו"), "{reply}");
+    let reply = g.app.say("1").await;
+    assert!(reply.starts_with("הזזתי את המופע הזה של Weekly standup"), "{reply}");
+    assert_eq!(g.fake.calls("PATCH", "/events/evweekly_20260310T070000Z").len(), 1);
+    let series_patches =
+        g.fake.requests().into_iter().filter(|r| r.method == "PATCH" && r.path.ends_with("/events/evweekly"));
+    assert_eq!(series_patches.count(), 0, "the series itself is left alone");
+}

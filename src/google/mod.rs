@@ -29,6 +29,7 @@ pub mod auth;
 pub mod calendar;
 mod calendar_api;
 mod calendar_reply;
+mod calendar_update;
 pub mod confirm;
 pub mod crypto;
 pub mod errors;
