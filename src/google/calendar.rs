@@ -70,7 +70,7 @@ impl CalendarResolver {
         let cal = Cal::new(&self.google, token);
         let result = match call.step.action {
             Action::Create => create(&cal, &call).await,
-            Action::Update => super::calendar_update::update(&cal, &call).await.map_err(CalError::from),
+            Action::Update => super::calendar_update::update(&cal, &call).await,
             Action::Delete => delete(&cal, &call).await,
             _ => find(&cal, &call).await,
         };
