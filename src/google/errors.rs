@@ -101,3 +101,24 @@ where
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(reason: &str) -> serde_json::Value {
+        serde_json::json!({"error": {"errors": [{"reason": reason}]}})
+    }
+
+    #[test]
+    fn googles_answers_are_sorted_into_retry_or_not() {
+        assert!(matches!(GoogleError::from_status(403, &body("rateLimitExceeded")), GoogleError::RateLimited(403)));
+        assert!(matches!(GoogleError::from_status(403, &body("userRateLimitExceeded")), GoogleError::RateLimited(403)));
+        assert!(matches!(GoogleError::from_status(403, &body("forbidden")), GoogleError::Refused(403)));
+        assert!(matches!(GoogleError::from_status(429, &body("")), GoogleError::RateLimited(429)));
+        assert!(matches!(GoogleError::from_status(503, &body("")), GoogleError::Unavailable(503)));
+        assert!(matches!(GoogleError::from_status(409, &body("duplicate")), GoogleError::Conflict));
+        assert!(matches!(GoogleError::from_status(410, &body("deleted")), GoogleError::NotFound));
+        assert!(GoogleError::RateLimited(429).retryable() && !GoogleError::Refused(403).retryable());
+    }
+}
