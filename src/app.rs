@@ -60,6 +60,8 @@ pub struct AppState {
     pub wake_embed: Arc<Notify>,
     /// the LLM for the planner, clarifications and the reply writer (None: rules only)
     pub llm: Option<Arc<crate::llm::LlmClient>>,
+    /// Google linking, tokens and hubs (None: Google is off)
+    pub google: Option<Arc<crate::google::Google>>,
 }
 
 impl AppState {
@@ -86,6 +88,11 @@ impl AppState {
             )),
             None => None,
         };
+        let google = crate::google::Google::new(&settings)?.map(Arc::new);
+        let mut remote = RemoteResolvers::default();
+        if let Some(g) = &google {
+            remote.insert(Resolver::Calendar, Arc::new(crate::google::calendar::CalendarResolver::new(g.clone())));
+        }
         let settings = Arc::new(settings);
         let metrics: Arc<Metrics> = Arc::default();
         let intake_ctx = IntakeCtx { settings: settings.clone(), clock: clock.clone(), metrics: metrics.clone() };
@@ -100,13 +107,14 @@ impl AppState {
             wake_outbox: Arc::new(Notify::new()),
             telegram,
             whatsapp,
-            remote: RemoteResolvers::default(),
+            remote,
             user_locks: UserLocks::default(),
             stop: Stop::default(),
             metrics,
             embeddings,
             wake_embed: Arc::new(Notify::new()),
             llm,
+            google,
         })
     }
 }
@@ -191,6 +199,9 @@ pub fn router(state: AppState) -> Router {
     }
     if state.settings.whatsapp.is_some() {
         app = app.merge(channels::whatsapp::router());
+    }
+    if state.google.is_some() {
+        app = app.merge(crate::google::oauth::router());
     }
     app.with_state(state)
 }

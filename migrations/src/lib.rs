@@ -10,6 +10,7 @@ mod m20261121_000003_channels;
 mod m20261123_000004_hardening;
 mod m20261123_000005_turn_steps;
 mod m20261123_000006_notes;
+mod m20261123_000007_google;
 mod m20261123_000008_llm_calls;
 mod m20261123_000009_reminders;
 mod m20261123_000011_hot_indexes;
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000004_hardening::Migration),
             Box::new(m20261123_000005_turn_steps::Migration),
             Box::new(m20261123_000006_notes::Migration),
+            Box::new(m20261123_000007_google::Migration),
             Box::new(m20261123_000008_llm_calls::Migration),
             Box::new(m20261123_000009_reminders::Migration),
             Box::new(m20261123_000011_hot_indexes::Migration),

@@ -216,8 +216,8 @@ async fn conversation_step(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option
     if let Some(said) = crate::conversation::snooze::try_snooze(ctx, button).await.map_err(resolve_db)? {
         return Ok(Some(outcome_of(StepResult { said, data: serde_json::Value::Null }, ctx.lang)));
     }
-    if let Some(said) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
-        return Ok(Some(outcome_of(StepResult { said, data: serde_json::Value::Null }, ctx.lang)));
+    if let Some(answer) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
+        return Ok(Some(outcome_of(answer, ctx.lang)));
     }
     let Some(said) = crate::conversation::commands::answer(ctx, ctx.text.trim()).await? else {
         return Ok(None);

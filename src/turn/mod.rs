@@ -225,7 +225,16 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
         if let Some(resume) = crate::plan::review::resumed(&answered) {
             return Ok(planner::resume(t, resume).await?);
         }
+        // "yes" to a remote action: run it now through the remote path (google/confirm.rs)
+        if let Some(plan) = crate::google::confirm::confirmed_plan(&answered.outcome.data) {
+            return Ok(execute::execute(t, &plan).await?.into_iter().map(|e| e.outcome.spoken).collect());
+        }
         return Ok(vec![answered.outcome.spoken]);
+    }
+    if let Some(google) = &t.state.google
+        && crate::google::unlink::asked(text)
+    {
+        return Ok(vec![crate::google::unlink::run(&t.state.db, google, t.user).await?.render(t.lang)]);
     }
     let mut understanding = understand::understand(text, t.time.now, t.lang);
     // "move it to 5": "it" is what the last turn touched
