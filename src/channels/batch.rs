@@ -9,6 +9,9 @@
 //! load a batch is one message, and under heavy load messages gather while the previous commit
 //! runs, which is what makes the batches large exactly when it matters.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use sea_orm::{DatabaseConnection, DbErr, TransactionTrait};
 use tokio::sync::{mpsc, oneshot};
 
@@ -30,6 +33,8 @@ struct Job {
 #[derive(Clone)]
 pub struct Intake {
     jobs: mpsc::Sender<Job>,
+    /// messages handed over and not yet answered
+    waiting: Arc<AtomicUsize>,
 }
 
 impl Intake {
@@ -37,15 +42,32 @@ impl Intake {
     pub fn start(db: DatabaseConnection, ctx: IntakeCtx) -> Self {
         let (jobs, rx) = mpsc::channel(QUEUE);
         tokio::spawn(writer(db, ctx, rx));
-        Intake { jobs }
+        Intake { jobs, waiting: Arc::default() }
+    }
+
+    /// How many webhooks wait for their message to be stored: while any do, the turn worker
+    /// starts fewer turns, so storing (and answering the platform) goes first.
+    pub fn backlog(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
     }
 
     /// Stores one message; returns after the transaction holding it has committed.
     pub async fn store(&self, msg: InboundMessage, handling: Handling) -> Result<Outcome, DbErr> {
         let (done, answer) = oneshot::channel();
         let gone = || DbErr::Custom("the intake writer has stopped".into());
+        self.waiting.fetch_add(1, Ordering::Relaxed);
+        let _waiting = Waiting(&self.waiting);
         self.jobs.send(Job { msg, handling, done }).await.map_err(|_| gone())?;
         answer.await.map_err(|_| gone())?
+    }
+}
+
+/// Counts a webhook out of the backlog however its wait ends.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -103,8 +125,6 @@ async fn alone(db: &DatabaseConnection, ctx: &IntakeCtx, job: &Job) -> Result<Ou
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use chrono::Utc;
     use sea_orm::{EntityTrait, PaginatorTrait};
 

@@ -39,12 +39,18 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
             o.journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(10))
+                .pragma("mmap_size", MMAP_SIZE)
         });
     } else {
         opts.max_connections(20);
     }
     Database::connect(opts).await
 }
+
+/// SQLite reads pages through a memory map (up to this many bytes) instead of a read() call per
+/// page: a reader starts every transaction with a cold page cache once the writer has written,
+/// which under load is always.
+const MMAP_SIZE: &str = "268435456";
 
 /// Opens a pool for reads. On a SQLite file these are separate read-only connections (WAL lets
 /// them read while the writer writes); an in-memory SQLite database and PostgreSQL share `writer`.
@@ -55,7 +61,9 @@ pub async fn connect_reader(url: &str, writer: &DatabaseConnection) -> Result<Da
     }
     let mut opts = ConnectOptions::new(url.to_string());
     opts.sqlx_logging(false).connect_timeout(Duration::from_secs(10)).max_connections(4).min_connections(0);
-    opts.map_sqlx_sqlite_opts(|o| o.read_only(true).busy_timeout(Duration::from_secs(10)));
+    opts.map_sqlx_sqlite_opts(|o| {
+        o.read_only(true).busy_timeout(Duration::from_secs(10)).pragma("mmap_size", MMAP_SIZE)
+    });
     Database::connect(opts).await
 }
 

@@ -45,6 +45,8 @@ pub const MAX_CHARS: usize = 4000;
 const MAX_ATTEMPTS: i32 = 3;
 /// Turns of different users the background worker runs at once.
 const MAX_CONCURRENT_TURNS: usize = 32;
+/// Turns started while webhooks wait for the intake writer (see `drain_pending`).
+const TURNS_WHILE_INTAKE_BUSY: usize = 8;
 /// How many recent messages the context carries (for the planner).
 const HISTORY: u64 = 10;
 
@@ -375,10 +377,13 @@ pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
             return Ok(started);
         }
         let now = state.clock.now();
+        // While webhooks wait to be stored, fewer turns compete with them for the database:
+        // storing and acknowledging a message comes before acting on it.
+        let cap = if state.intake.backlog() > 0 { TURNS_WHILE_INTAKE_BUSY } else { MAX_CONCURRENT_TURNS };
         let ready = inbound::ready(&state.db, now, now - INLINE_GRACE, MAX_CONCURRENT_TURNS as u64).await?;
         let mut launched = 0;
         for row in ready {
-            if running.len() >= MAX_CONCURRENT_TURNS {
+            if running.len() >= cap {
                 break;
             }
             // A turn of this user already runs here: theirs go one at a time.
