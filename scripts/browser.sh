@@ -14,7 +14,7 @@ if [ ! -x "$chromium" ]; then
     flock 9
     if [ ! -x "$chromium" ]; then
       DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >&2
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core fonts-noto-color-emoji >&2
     fi
     flock -u 9
   else

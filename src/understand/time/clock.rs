@@ -266,6 +266,10 @@ fn relative_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
             _ => None,
         }
     };
+    // "בחמש אחרי הצהריים" is five in the afternoon, not five past noon
+    if he && before == Some(false) && cx.lex(j + 1) == Some(Lex::Part(Part::Noon)) {
+        return None;
+    }
     let Some(before) = before else {
         // "half three": British half past
         if cx.lex(i0) == Some(Lex::Half) && cx.kind(i0) == Some(Kind::Latin) && i0 == i {

@@ -225,7 +225,9 @@ pub fn part_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if !he && let Some(x) = english_part_phrase(cx, i) {
         return Some(x);
     }
-    if he && cx.text(i).ends_with("אחר") && cx.lex(i + 1) == Some(Lex::Part(Part::Noon)) {
+    // "אחר הצהריים", and the common "אחרי הצהריים"
+    let after_word = cx.text(i).ends_with("אחר") || cx.text(i).ends_with("אחרי");
+    if he && after_word && cx.lex(i + 1) == Some(Lex::Part(Part::Noon)) {
         return Some((Comp::Part { part: Part::Afternoon, today: false, he }, i + 2));
     }
     match cx.lex(i)? {

@@ -148,3 +148,14 @@ fn a_phone_number_is_not_a_time() {
 fn eid_al_fitr_2018_is_the_first_of_shawwal() {
     assert_eq!(found("Eid al-Fitr 2018", duckling_now()).value, iso("2018-06-15T00:00:00-02:00"));
 }
+
+#[test]
+fn five_after_noon_in_hebrew_is_five_in_the_afternoon_however_it_is_spelled() {
+    // "אחרי הצהריים" (the everyday spelling) is the afternoon, like "אחר הצהריים", not 12:05
+    for text in ["מחר בחמש אחרי הצהריים", "מחר בחמש אחר הצהריים", "מחר ב-5 אחרי הצהריים"]
+    {
+        assert_eq!(found(text, duckling_now()).value, iso("2013-02-13T17:00:00-02:00"), "{text}");
+    }
+    // minutes past a named hour still count as minutes
+    assert_eq!(found("מחר בחמש אחרי שלוש", duckling_now()).value, iso("2013-02-13T15:05:00-02:00"));
+}
