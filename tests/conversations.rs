@@ -130,7 +130,7 @@ async fn an_unsure_hebrew_message_is_answered_in_words() {
     assert_eq!(open.len(), 1, "{done}");
     assert_eq!(open[0].due_at, Some(utc("2026-01-23T07:00:00Z")), "{done}");
 
-    // the other reading is the calendar, which is not built yet: it says what it understood
+    // the other reading is the calendar (no Google on this instance): it says what it understood
     let q = app.say("צריך להתקשר לאינסטלטור מחר ב-9").await;
     assert!(q.contains('?'), "{q}");
     let other = app.say("השני").await;

@@ -98,7 +98,7 @@ impl RemoteResolver for Probe {
             match status {
                 // 409: an earlier attempt created it; that is success, not a second effect.
                 Ok(200) | Ok(409) => Ok(StepResult {
-                    said: Said::msg(Msg::new("not-built-yet").arg("what", format!("probe {title}"))),
+                    said: Said::msg(Msg::new("google-not-configured").arg("what", format!("probe {title}"))),
                     data: json!({ "event": call.idempotency_key }),
                 }),
                 _ => Err(RemoteFailure::Failed(Said::msg(Msg::new("step-failed").arg("what", title)))),

@@ -173,10 +173,10 @@ async fn a_web_message_whose_request_died_mid_turn_is_answered_later_in_the_feed
 }
 
 #[tokio::test]
-async fn a_capability_not_built_yet_says_what_was_understood_in_the_users_words() {
+async fn without_google_settings_a_calendar_request_says_what_was_understood_and_why_not() {
     let app = spawn_app().await;
     let en = app.say("what's on my calendar tomorrow?").await;
-    assert!(en.contains("calendar") && en.contains("(tomorrow)") && en.contains("later version"), "{en}");
+    assert!(en.contains("calendar") && en.contains("(tomorrow)") && en.contains("not set up on this Ozer"), "{en}");
     let he = app.say("תקבע לי פגישה עם דנה מחר ב-10").await;
-    assert!(he.contains("פגישה עם דנה") && he.contains("מחר ב-10:00"), "{he}");
+    assert!(he.contains("פגישה עם דנה") && he.contains("מחר ב-10:00") && he.contains("לא הוגדרו"), "{he}");
 }

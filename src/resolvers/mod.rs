@@ -75,13 +75,14 @@ pub async fn run(
         Resolver::Memory => memory::run(ctx, step, pre).await,
         Resolver::Task => task::run(ctx, step).await,
         Resolver::List => list::run(ctx, step).await,
-        other => Ok(not_built_yet(ctx, step, other)),
+        other => Ok(google_not_configured(ctx, step, other)),
     }
 }
 
-/// For capabilities that are not built yet: say what was understood, so the user sees the
-/// message was read correctly.
-fn not_built_yet(ctx: &Ctx<'_>, step: &PlannedStep, resolver: Resolver) -> StepResult {
+/// Calendar and Gmail steps on an instance without Google settings (with them, these steps go to
+/// the remote resolvers): say what was understood, so the user sees the message was read
+/// correctly, and why it cannot be done here.
+fn google_not_configured(ctx: &Ctx<'_>, step: &PlannedStep, resolver: Resolver) -> StepResult {
     let what_id = match resolver {
         Resolver::Calendar => "resolver-calendar",
         _ => "resolver-gmail",
@@ -99,5 +100,5 @@ fn not_built_yet(ctx: &Ctx<'_>, step: &PlannedStep, resolver: Resolver) -> StepR
     if let Some(when) = when {
         what = Msg::new("understood-when").arg("summary", what).arg("when", when).render(ctx.lang);
     }
-    StepResult::say(Msg::new("not-built-yet").arg("what", what))
+    StepResult::say(Msg::new("google-not-configured").arg("what", what))
 }
