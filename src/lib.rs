@@ -22,6 +22,7 @@ pub mod config;
 pub mod conversation;
 pub mod error;
 pub mod eval;
+pub mod google;
 pub mod memory;
 pub mod metrics;
 pub mod plan;

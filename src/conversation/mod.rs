@@ -11,16 +11,17 @@ pub mod clarify;
 pub mod commands;
 pub mod timezone;
 
-use crate::reply::{Msg, Said};
+use crate::reply::Msg;
 use crate::resolvers::actions::{self, Action, CHOOSE, CONFIRM, Choice};
-use crate::resolvers::{Ctx, ResolveError};
+use crate::resolvers::{Ctx, ResolveError, StepResult};
 use crate::store::pending;
 
 pub use answer::{choice_index, yes_no};
 
 /// Answers the user's open question with this message, if it is an answer. `None` means the
 /// message is not an answer and goes through understanding as usual.
-pub async fn try_answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<Said>, ResolveError> {
+/// The answer's data carries what an action hands on (a confirmed email for the Gmail step).
+pub async fn try_answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<StepResult>, ResolveError> {
     let now = ctx.time.now.to_utc();
     let tap = button.and_then(buttons::parse);
     let open = pending::current(ctx.db, ctx.user.id, now).await?;
@@ -29,7 +30,7 @@ pub async fn try_answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<Sa
     if let Some(tap) = tap
         && (tap.question.is_none() || open.as_ref().map(|o| o.id) != tap.question)
     {
-        return Ok(Some(Said::msg(Msg::new("question-expired"))));
+        return Ok(Some(StepResult::say(Msg::new("question-expired"))));
     }
     let Some(open) = open else {
         return Ok(None);
@@ -44,8 +45,8 @@ pub async fn try_answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<Sa
                 return Ok(None);
             };
             match yes_no(ctx.text, button) {
-                Some(true) => Ok(Some(actions::run(ctx, &action).await?.said)),
-                Some(false) => Ok(Some(Said::msg(Msg::new("cancelled")))),
+                Some(true) => Ok(Some(actions::run(ctx, &action).await?)),
+                Some(false) => Ok(Some(StepResult::say(Msg::new("cancelled")))),
                 None => Ok(None),
             }
         }
@@ -55,8 +56,8 @@ pub async fn try_answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<Sa
             };
             let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
             match choice_index(ctx.text, button, &labels) {
-                Some(i) => Ok(Some(actions::run(ctx, &choices[i].action).await?.said)),
-                None if yes_no(ctx.text, None) == Some(false) => Ok(Some(Said::msg(Msg::new("cancelled")))),
+                Some(i) => Ok(Some(actions::run(ctx, &choices[i].action).await?)),
+                None if yes_no(ctx.text, None) == Some(false) => Ok(Some(StepResult::say(Msg::new("cancelled")))),
                 None => Ok(None),
             }
         }

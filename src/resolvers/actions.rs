@@ -54,6 +54,13 @@ pub enum Action {
         id: i64,
         text: String,
     },
+    /// an email as shown to the user; once confirmed it is sent (or saved as a draft) by the
+    /// Gmail remote resolver after this transaction (google::gmail::email_action)
+    Email {
+        mail: crate::google::compose::Outgoing,
+        draft: bool,
+        confirmed: bool,
+    },
 }
 
 /// One numbered option of a choice, and the action it runs.
@@ -80,6 +87,9 @@ pub async fn run(ctx: &Ctx<'_>, action: &Action) -> Result<StepResult, ResolveEr
         Action::RunStep { text, step } => run_step(ctx, text, step).await,
         Action::DeleteNotes { ids } => memory::delete_ids(ctx, ids).await,
         Action::UpdateNote { id, text } => memory::update_id(ctx, *id, text).await,
+        Action::Email { mail, draft, confirmed } => {
+            crate::google::gmail::email_action(ctx, mail, *draft, *confirmed).await
+        }
     }
 }
 

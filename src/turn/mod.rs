@@ -215,7 +215,8 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
     if let Some(answered) = execute::run_local(t, conversation, &[]).await?
         && execute::handled(&answered)
     {
-        return Ok(vec![answered.outcome.spoken]);
+        let remote = execute::confirmed_remote(t, &answered).await?;
+        return Ok(vec![remote.unwrap_or(answered).outcome.spoken]);
     }
     let understanding = understand::understand(text, t.time.now, t.lang);
     // Unsure and no LLM to ask: ask the user which reading they meant, rather than guess.
