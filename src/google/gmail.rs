@@ -79,8 +79,8 @@ pub fn confirmed_email(earlier: &[serde_json::Value]) -> Option<(Outgoing, bool)
 /// Search and read back: the latest match in full (sender, subject, date in the user's zone,
 /// shortened body), the next ones as a line each.
 async fn search(g: &UserGmail<'_>, call: &RemoteCall<'_>) -> Result<StepResult, GmailError> {
-    let text = call.step.slots.query.as_deref().unwrap_or(call.text);
-    let q = gmail_query::search_query(text, call.time.now);
+    // the message as written: the step's query has "from", "unread" and the time taken out
+    let q = gmail_query::search_query(call.text, call.time.now);
     let ids = g.search(&q, SHOWN).await?;
     if ids.is_empty() {
         return Ok(StepResult::say(Msg::new("gmail-none")));

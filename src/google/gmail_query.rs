@@ -67,7 +67,7 @@ fn sender(words: &[String]) -> Option<String> {
             && rest.chars().count() >= 2
             && !HEBREW_M_WORDS.contains(&w.as_str())
             && i > 0
-            && HEBREW_AFTER_NOUN.contains(&words[i - 1].as_str())
+            && HEBREW_AFTER_NOUN.contains(&words[i - 1].trim_start_matches('ה'))
         {
             return Some(rest.to_string());
         }
@@ -78,7 +78,9 @@ fn sender(words: &[String]) -> Option<String> {
 /// Words a "מ" prefix would misread as "from ...".
 const HEBREW_M_WORDS: &[&str] = &["מייל", "מיילים", "מה", "מתי", "מחר", "מישהו", "ממש", "מאוד"];
 /// "מייל מדנה", "מיילים ממיכל", "הודעה מרותם": the noun a sender follows.
-const HEBREW_AFTER_NOUN: &[&str] = &["מייל", "מיילים", "אימייל", "אימיילים", "דואר", "הודעה", "הודעות", "חדש", "חדשים"];
+/// (with or without the article ה).
+const HEBREW_AFTER_NOUN: &[&str] =
+    &["מייל", "מיילים", "אימייל", "אימיילים", "דואר", "ודעה", "ודעות", "חדש", "חדשים", "אחרון", "אחרונים", "אחרונה"];
 
 fn is_filler(w: &str) -> bool {
     matches!(w, "לי" | "me" | "את" | "the" | "a" | "an")

@@ -22,6 +22,7 @@ fn hebrew_searches_read_the_sender_prefix_and_the_topic() {
     assert_eq!(search_query("תחפש מיילים שלא קראתי בנושא חשבון חשמל", now()), "is:unread חשבון חשמל");
     assert_eq!(search_query("מיילים עם קובץ מצורף מ-רותם", now()), "from:רותם has:attachment");
     assert_eq!(search_query("מה חדש במייל", now()), "in:inbox");
+    assert_eq!(search_query("תקרא לי את המייל האחרון מדנה", now()), "from:דנה");
 }
 
 #[test]
