@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The test command: starts a throwaway PostgreSQL (so the PostgreSQL tests run too), then runs
+# The test command: starts a throwaway PostgreSQL (so the PostgreSQL tests run too), makes the
+# headless browser ready (Debian chromium + playwright-core), then runs
 # `cargo test`. Plain `cargo test` also works; it skips the PostgreSQL tests with a note.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,13 @@ if [ -z "${OZER_TEST_POSTGRES_URL:-}" ]; then
     echo "warning: could not start PostgreSQL (see /tmp/ozer-pg-start.log); PostgreSQL tests will be skipped" >&2
     if [ "${CI:-}" = "true" ]; then exit 1; fi
   fi
+fi
+
+# The web page tests drive Debian's chromium (headless) through playwright-core: install both if
+# missing (tests/common/browser.rs would also do it, once per test binary).
+if ! scripts/browser.sh >/dev/null 2>/tmp/ozer-browser.log; then
+  echo "warning: no headless browser (see /tmp/ozer-browser.log); the browser tests will be skipped" >&2
+  if [ "${CI:-}" = "true" ]; then cat /tmp/ozer-browser.log >&2; exit 1; fi
 fi
 
 cargo test --all-targets "$@"

@@ -15,6 +15,8 @@ use sea_orm::DatabaseConnection;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
+use crate::channels::batch::Intake;
+use crate::channels::intake::IntakeCtx;
 use crate::channels::telegram::TelegramClient;
 use crate::channels::whatsapp::WhatsappClient;
 use crate::clock::Clock;
@@ -34,6 +36,8 @@ pub struct AppState {
     pub read: DatabaseConnection,
     pub settings: Arc<Settings>,
     pub clock: Clock,
+    /// stores webhook messages, many per commit (see `channels::batch`)
+    pub intake: Intake,
     /// poked when an inbound message is stored for background processing
     pub wake_inbound: Arc<Notify>,
     /// poked when the outbox has something new to send
@@ -54,6 +58,8 @@ pub struct AppState {
     pub embeddings: Option<Arc<EmbeddingsClient>>,
     /// poked when a note may be waiting for its embedding
     pub wake_embed: Arc<Notify>,
+    /// Google linking, tokens and hubs (None: Google is off)
+    pub google: Option<Arc<crate::google::Google>>,
 }
 
 impl AppState {
@@ -73,21 +79,33 @@ impl AppState {
             )),
             None => None,
         };
+        let google = crate::google::Google::new(&settings)?.map(Arc::new);
+        let mut remote = RemoteResolvers::default();
+        if let Some(g) = &google {
+            remote.insert(Resolver::Calendar, Arc::new(crate::google::calendar::CalendarResolver::new(g.clone())));
+            remote.insert(Resolver::Gmail, Arc::new(crate::google::gmail::GmailResolver::from_google(g.clone())));
+        }
+        let settings = Arc::new(settings);
+        let metrics: Arc<Metrics> = Arc::default();
+        let intake_ctx = IntakeCtx { settings: settings.clone(), clock: clock.clone(), metrics: metrics.clone() };
+        let intake = Intake::start(db.clone(), intake_ctx);
         Ok(Self {
             db,
             read,
-            settings: Arc::new(settings),
+            settings,
             clock,
+            intake,
             wake_inbound: Arc::new(Notify::new()),
             wake_outbox: Arc::new(Notify::new()),
             telegram,
             whatsapp,
-            remote: RemoteResolvers::default(),
+            remote,
             user_locks: UserLocks::default(),
             stop: Stop::default(),
-            metrics: Arc::default(),
+            metrics,
             embeddings,
             wake_embed: Arc::new(Notify::new()),
+            google,
         })
     }
 }
@@ -172,6 +190,9 @@ pub fn router(state: AppState) -> Router {
     }
     if state.settings.whatsapp.is_some() {
         app = app.merge(channels::whatsapp::router());
+    }
+    if state.google.is_some() {
+        app = app.merge(crate::google::oauth::router());
     }
     app.with_state(state)
 }

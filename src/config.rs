@@ -66,6 +66,9 @@ pub struct GoogleSettings {
     pub client_secret: Secret,
     pub auth_url: Url,
     pub token_url: Url,
+    /// where "unlink google" revokes the refresh token
+    pub revoke_url: Url,
+    /// one root under which `calendar/v3/` and `gmail/v1/` live
     pub api_url: Url,
 }
 
@@ -268,11 +271,19 @@ fn google(env: &Env) -> Result<Option<GoogleSettings>, ConfigError> {
     let Some(client_id) = env.get("GOOGLE_CLIENT_ID") else {
         return Ok(None);
     };
+    // Refresh tokens are stored encrypted, so Google without a key cannot start.
+    if env.get("OZER_ENCRYPTION_KEY").is_none() {
+        return Err(ConfigError {
+            var: "OZER_ENCRYPTION_KEY",
+            message: "required when GOOGLE_CLIENT_ID is set (make one with `openssl rand -hex 32`)".into(),
+        });
+    }
     Ok(Some(GoogleSettings {
         client_id,
         client_secret: Secret::new(require(env, "GOOGLE_CLIENT_SECRET", "GOOGLE_CLIENT_ID")?),
         auth_url: env.url_or("GOOGLE_AUTH_URL", "https://accounts.google.com/o/oauth2/v2/auth")?,
         token_url: env.url_or("GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token")?,
+        revoke_url: env.url_or("GOOGLE_REVOKE_URL", "https://oauth2.googleapis.com/revoke")?,
         api_url: env.url_or("GOOGLE_API_URL", "https://www.googleapis.com/")?,
     }))
 }

@@ -50,8 +50,23 @@ const LLM_CALLS: Family = Family {
 const LLM_TOKENS: Family =
     Family { name: "ozer_llm_tokens_total", help: "LLM tokens by direction (in, out).", labels: &["direction"] };
 
-const FAMILIES: [&Family; 8] =
-    [&MESSAGES_IN, &MESSAGES_OUT, &WEBHOOKS_REJECTED, &STEPS, &TURNS, &REMINDERS, &LLM_CALLS, &LLM_TOKENS];
+const INTAKE_COMMITS: Family = Family {
+    name: "ozer_intake_commits_total",
+    help: "Transactions the intake writer committed, by shape (batch: several messages, single: one).",
+    labels: &["shape"],
+};
+
+const FAMILIES: [&Family; 9] = [
+    &MESSAGES_IN,
+    &MESSAGES_OUT,
+    &WEBHOOKS_REJECTED,
+    &STEPS,
+    &TURNS,
+    &REMINDERS,
+    &LLM_CALLS,
+    &LLM_TOKENS,
+    &INTAKE_COMMITS,
+];
 
 #[derive(Default)]
 struct Histogram {
@@ -100,6 +115,17 @@ impl Metrics {
         self.add(&LLM_CALLS, &[operation, outcome], 1);
         self.add(&LLM_TOKENS, &["in"], tokens_in);
         self.add(&LLM_TOKENS, &["out"], tokens_out);
+    }
+
+    pub fn intake_commit(&self, messages: usize) {
+        self.add(&INTAKE_COMMITS, &[if messages > 1 { "batch" } else { "single" }], 1);
+    }
+
+    /// How many intake commits of each shape so far: (batch, single).
+    pub fn intake_commits(&self) -> (u64, u64) {
+        let counters = self.counters.lock().unwrap_or_else(|p| p.into_inner());
+        let get = |shape: &str| counters.get(&(INTAKE_COMMITS.name, vec![shape.to_string()])).copied().unwrap_or(0);
+        (get("batch"), get("single"))
     }
 
     pub fn turn(&self, seconds: f64, ok: bool) {

@@ -50,7 +50,7 @@ async fn harness() -> Gmail {
     let app = App::build_with_clock(settings, clock)
         .await
         .expect("app builds")
-        .with_remote(Resolver::Gmail, Arc::new(GmailResolver::new(api)));
+        .with_remote(Resolver::Gmail, Arc::new(GmailResolver::new(api, None)));
     let address = format!("http://127.0.0.1:{}", app.port());
     let state = app.state().clone();
     tokio::spawn(app.run_until_stopped());
@@ -308,6 +308,17 @@ async fn google_failing_twice_says_google_is_not_answering_and_sends_nothing() {
     let reply = g.say("כן").await;
     assert!(reply.contains("גוגל לא עונה"), "{reply}");
     assert!(g.fake.sent().is_empty(), "nothing half-done");
+}
+
+#[tokio::test]
+async fn a_send_whose_answer_is_lost_is_found_in_sent_and_not_sent_again() {
+    let g = harness().await;
+    g.say("email dana@example.com that the contract is signed").await;
+    g.fake.send_then_fail(500);
+    let reply = g.say("yes").await;
+    assert!(reply.contains("Sent to dana@example.com"), "{reply}");
+    assert_eq!(g.fake.sent().len(), 1, "a 500 on a send is not retried blindly");
+    assert!(g.fake.queries().iter().any(|q| q.starts_with("in:sent rfc822msgid:")), "{:?}", g.fake.queries());
 }
 
 /// Stores a Telegram message as the webhook would; returns its inbound id.

@@ -24,9 +24,6 @@ gmail-confirm-send =
     Subject: { $subject }
 
     { $body }
-gmail-sending = Sending…
-gmail-drafting = Saving the draft…
 gmail-sent = Sent to { $to }: "{ $subject }".
 gmail-drafted = Saved a draft to { $to }: "{ $subject }". It is in your Gmail drafts, not sent.
 gmail-not-linked = To use Gmail, connect your Google account first.
-gmail-unavailable = Google is not answering right now, so nothing was sent or changed. Please try again in a minute.

@@ -24,9 +24,6 @@ gmail-confirm-send =
     נושא: { $subject }
 
     { $body }
-gmail-sending = שולח…
-gmail-drafting = שומר את הטיוטה…
 gmail-sent = נשלח אל { $to }: "{ $subject }".
 gmail-drafted = שמרתי טיוטה אל { $to }: "{ $subject }". היא בטיוטות של ג'ימייל, לא נשלחה.
 gmail-not-linked = כדי להשתמש בג'ימייל צריך קודם לחבר את חשבון הגוגל שלך.
-gmail-unavailable = גוגל לא עונה כרגע, אז שום דבר לא נשלח ולא שונה. נסה שוב בעוד דקה.

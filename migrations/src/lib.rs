@@ -10,6 +10,7 @@ mod m20261121_000003_channels;
 mod m20261123_000004_hardening;
 mod m20261123_000005_turn_steps;
 mod m20261123_000006_notes;
+mod m20261123_000007_google;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000004_hardening::Migration),
             Box::new(m20261123_000005_turn_steps::Migration),
             Box::new(m20261123_000006_notes::Migration),
+            Box::new(m20261123_000007_google::Migration),
         ]
     }
 }

@@ -2,14 +2,21 @@
 //! inbound log, and leave the turn to the background worker.
 //!
 //! Everything here commits in one short transaction and sends nothing over the network, so the
-//! webhook can answer 200 fast; replies and notices are queued in the outbox. A message whose
+//! webhook can answer 200 fast; replies and notices are queued in the outbox. Messages that
+//! arrive together share that transaction (`channels::batch`, a group commit): a database's cost
+//! is per commit, not per row. A message whose
 //! (channel, message id) is already stored is a redelivery: acknowledged, nothing else happens.
 
-use sea_orm::{ConnectionTrait, DbErr, TransactionTrait};
+use std::sync::Arc;
+
+use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr, TransactionTrait};
 
 use crate::app::AppState;
 use crate::channels::access::{self, Verdict};
 use crate::channels::{InboundMessage, Reply};
+use crate::clock::Clock;
+use crate::config::Settings;
+use crate::metrics::Metrics;
 use crate::reply;
 use crate::store::inbound::{self, Inbound, Recorded};
 use crate::store::outbound::{self, NewOutbound};
@@ -35,20 +42,47 @@ pub enum Outcome {
     Refused,
 }
 
+/// Stores one message (see the module docs) and wakes the worker that acts on it. The store
+/// goes through the intake writer, which commits the messages that arrive together in one
+/// transaction: the answer comes after the commit that holds this message.
 #[tracing::instrument(skip_all, fields(channel = msg.channel.as_str()))]
-pub async fn accept(state: &AppState, mut msg: InboundMessage, handling: Handling) -> Result<Outcome, DbErr> {
-    let now = state.clock.now();
+pub async fn accept(state: &AppState, msg: InboundMessage, handling: Handling) -> Result<Outcome, DbErr> {
+    let outcome = state.intake.store(msg, handling).await?;
+    match (outcome, handling) {
+        (Outcome::Duplicate, _) => {}
+        (Outcome::Accepted, Handling::Turn) => state.wake_inbound.notify_one(),
+        _ => state.wake_outbox.notify_one(),
+    }
+    Ok(outcome)
+}
+
+/// What storing a message needs of the app (the intake writer holds this, not the whole state).
+#[derive(Clone)]
+pub struct IntakeCtx {
+    pub settings: Arc<Settings>,
+    pub clock: Clock,
+    pub metrics: Arc<Metrics>,
+}
+
+/// Stores one message inside the caller's transaction: dedupe, access policy, inbound row, and
+/// for a message that gets no turn its fixed answer.
+pub async fn store_in(
+    ctx: &IntakeCtx,
+    txn: &DatabaseTransaction,
+    mut msg: InboundMessage,
+    handling: Handling,
+) -> Result<Outcome, DbErr> {
+    let now = ctx.clock.now();
     // Our receipt time, not the platform's: the rate limit and the inbound log are about when
     // Ozer got it (a redelivery can carry a day-old platform timestamp).
     msg.received_at = now;
-    let txn = state.db.begin().await?;
-    if inbound::find(&txn, msg.channel, &msg.message_id).await?.is_some() {
+    if inbound::find(txn, msg.channel, &msg.message_id).await?.is_some() {
         return Ok(Outcome::Duplicate);
     }
-    let verdict = access::check(&txn, &state.settings, &msg, now).await?;
-    let row = match inbound::record(&txn, &msg).await? {
+    let verdict = access::check(txn, &ctx.settings, &msg, now).await?;
+    let row = match inbound::record(txn, &msg).await? {
         Recorded::New(row) => {
-            state.metrics.message_in(msg.channel.as_str());
+            ctx.metrics.message_in(msg.channel.as_str());
             row
         }
         Recorded::Duplicate(_) => return Ok(Outcome::Duplicate),
@@ -62,12 +96,7 @@ pub async fn accept(state: &AppState, mut msg: InboundMessage, handling: Handlin
         }
     };
     if outcome == Outcome::Refused || notice.is_some() {
-        answer_and_close(state, &txn, &row, notice, outcome).await?;
-    }
-    txn.commit().await?;
-    match handling {
-        Handling::Turn if outcome == Outcome::Accepted => state.wake_inbound.notify_one(),
-        _ => state.wake_outbox.notify_one(),
+        answer_and_close(ctx, txn, &row, notice, outcome).await?;
     }
     Ok(outcome)
 }
@@ -75,13 +104,13 @@ pub async fn accept(state: &AppState, mut msg: InboundMessage, handling: Handlin
 /// Closes a message that gets no turn, queueing its fixed answer (if any) in the user's
 /// language. A dedupe key already taken (the refusal was sent before) queues nothing.
 async fn answer_and_close(
-    state: &AppState,
+    ctx: &IntakeCtx,
     db: &(impl ConnectionTrait + TransactionTrait),
     row: &Inbound,
     notice: Option<(&'static str, Option<String>)>,
     outcome: Outcome,
 ) -> Result<(), DbErr> {
-    let now = state.clock.now();
+    let now = ctx.clock.now();
     let channel = row.channel.parse().unwrap_or(crate::channels::Channel::Web);
     let user = users::find(db, channel, &row.external_user).await?;
     if let (Some(user), Outcome::Accepted) = (&user, outcome) {
@@ -102,7 +131,7 @@ async fn answer_and_close(
     let lang = understand::lang::detect(&row.text)
         .or_else(|| user.as_ref().and_then(|u| Lang::from_code(&u.lang)))
         .or_else(|| row.lang_hint.as_deref().and_then(Lang::from_code))
-        .unwrap_or(state.settings.lang);
+        .unwrap_or(ctx.settings.lang);
     let reply = Reply::text(reply::t(lang, id));
     let new = NewOutbound {
         user_id,

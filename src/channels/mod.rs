@@ -3,6 +3,7 @@
 //! Everything else sees only `InboundMessage` and `Reply`.
 
 pub mod access;
+pub mod batch;
 pub(crate) mod common;
 pub mod console;
 pub mod intake;

@@ -3,25 +3,28 @@
 //! Google call, and an email is sent at most once.
 //!
 //! Sending always asks first: the recipient, subject and body are shown and a pending
-//! confirmation holds exactly that email ([`Action::Email`]). The "yes" turn's conversation step
-//! hands the confirmed email to this resolver as an earlier step's entity
-//! ([`confirmed_email`]); the send carries a Message-ID made from the step's idempotency key,
-//! and a resumed step looks for that Message-ID in Sent before sending again.
+//! confirmation holds exactly that email, as a Gmail step whose items carry it
+//! (`google::confirm`: the "yes" runs that step through the remote path as the answer turn's
+//! step 0). The send carries a Message-ID made from the step's idempotency key, and a resumed
+//! step (or a send whose answer was lost) looks for that Message-ID in Sent before sending again.
+
+use std::sync::Arc;
 
 use chrono::TimeZone;
 use serde_json::json;
 
+use super::Google;
 use super::compose::{self, Outgoing};
-use super::gmail_api::{GmailApi, GmailError, Mail, UserGmail};
+use super::gmail_api::{GmailApi, GmailError, GoogleTokens, Mail, UserGmail};
 use super::gmail_query;
 use crate::channels::Button;
 use crate::conversation::buttons;
 use crate::plan::remote::{RemoteCall, RemoteFailure, RemoteFuture, RemoteResolver};
 use crate::reply::{Msg, Said};
+use crate::resolvers::StepResult;
 use crate::resolvers::actions::{self, Action, Choice};
-use crate::resolvers::{Ctx, ResolveError, StepResult};
 use crate::store::pending;
-use crate::understand::Action as Verb;
+use crate::understand::{Action as Verb, Resolver, Step};
 
 /// How many matches a search reads back (the latest in full, the rest as a line each).
 const SHOWN: u32 = 3;
@@ -32,48 +35,77 @@ const CORRESPONDENTS_SCAN: u32 = 10;
 
 pub struct GmailResolver {
     api: GmailApi,
+    /// for the "link your Google account" reply (None in tests with fixed tokens)
+    google: Option<Arc<Google>>,
 }
 
 impl GmailResolver {
-    pub fn new(api: GmailApi) -> Self {
-        Self { api }
+    pub fn new(api: GmailApi, google: Option<Arc<Google>>) -> Self {
+        Self { api, google }
+    }
+
+    /// The resolver on the user's stored Google link, at `GOOGLE_API_URL`.
+    pub fn from_google(google: Arc<Google>) -> Self {
+        let tokens = Arc::new(GoogleTokens(google.clone()));
+        let api = GmailApi::new(google.http.clone(), &google.api_root(), tokens, super::errors::BACKOFF);
+        Self::new(api, Some(google))
     }
 }
 
 impl RemoteResolver for GmailResolver {
     fn run<'a>(&'a self, call: RemoteCall<'a>) -> RemoteFuture<'a> {
         Box::pin(async move {
-            let g = self.api.for_user(call.db, call.user.id);
-            let result = match confirmed_email(call.earlier) {
-                Some((mail, draft)) => perform(&g, &call, &mail, draft).await,
-                None => match call.step.action {
-                    Verb::Send | Verb::Draft => write(&g, &call).await,
-                    _ => search(&g, &call).await,
-                },
+            let g = self.api.for_user(call.db, call.user);
+            let draft = call.step.action == Verb::Draft;
+            let result = match step_email(&call.step.slots) {
+                Some((mail, true)) => perform(&g, &call, &mail, draft).await,
+                Some((mail, false)) => next_step(&g, &call, mail, draft).await,
+                None if matches!(call.step.action, Verb::Send | Verb::Draft) => write(&g, &call).await,
+                None => search(&g, &call).await,
             };
-            result.or_else(|e| failure(e, &call))
+            match result {
+                Ok(r) => Ok(r),
+                Err(e) => self.failure(e, &call).await,
+            }
         })
     }
 }
 
-fn failure(e: GmailError, call: &RemoteCall<'_>) -> Result<StepResult, RemoteFailure> {
-    match e {
-        GmailError::Unlinked => Ok(StepResult::say(Msg::new("gmail-not-linked"))),
-        GmailError::Db(db) => Err(RemoteFailure::Db(db)),
-        other => {
-            tracing::warn!(error = %other, step = call.step.id, "gmail step failed");
-            Err(RemoteFailure::Failed(Said::msg(Msg::new("gmail-unavailable"))))
+impl GmailResolver {
+    async fn failure(&self, e: GmailError, call: &RemoteCall<'_>) -> Result<StepResult, RemoteFailure> {
+        match e {
+            GmailError::Unlinked(why) => match &self.google {
+                Some(google) => Ok(google.link_reply(call.db, call.user, &why, call.time.now.to_utc()).await?),
+                None => Ok(StepResult::say(Msg::new("gmail-not-linked"))),
+            },
+            GmailError::Db(db) => Err(RemoteFailure::Db(db)),
+            other => {
+                tracing::warn!(error = %other, step = call.step.id, "gmail step failed");
+                Err(RemoteFailure::Failed(Said::msg(Msg::new("google-unavailable"))))
+            }
         }
     }
 }
 
-/// The confirmed email an earlier step of this turn handed on (the "yes" to a send).
-pub fn confirmed_email(earlier: &[serde_json::Value]) -> Option<(Outgoing, bool)> {
-    earlier.iter().rev().find_map(|v| {
-        let e = v.get("gmail_email")?;
-        let mail: Outgoing = serde_json::from_value(e.get("mail")?.clone()).ok()?;
-        Some((mail, e.get("draft").and_then(|d| d.as_bool()).unwrap_or(false)))
-    })
+/// Marks a step's item as the email it sends or drafts (JSON follows).
+const MAIL_ITEM: &str = "gmail-mail:";
+/// Marks a step whose email the user confirmed.
+const CONFIRMED_ITEM: &str = "gmail-confirmed";
+
+/// A Gmail step that sends (or drafts) exactly `mail`.
+fn email_step(action: Verb, mail: &Outgoing, confirmed: bool) -> Step {
+    let mut step = Step::new(Resolver::Gmail, action, 1.0);
+    step.items.push(format!("{MAIL_ITEM}{}", serde_json::to_string(mail).unwrap_or_default()));
+    if confirmed {
+        step.items.push(CONFIRMED_ITEM.to_string());
+    }
+    step
+}
+
+/// The email a step carries, and whether the user confirmed it.
+fn step_email(step: &Step) -> Option<(Outgoing, bool)> {
+    let mail = step.items.iter().find_map(|i| i.strip_prefix(MAIL_ITEM)).and_then(|j| serde_json::from_str(j).ok())?;
+    Some((mail, step.items.iter().any(|i| i == CONFIRMED_ITEM)))
 }
 
 /// Search and read back: the latest match in full (sender, subject, date in the user's zone,
@@ -152,15 +184,19 @@ async fn write(g: &UserGmail<'_>, call: &RemoteCall<'_>) -> Result<StepResult, G
         [] => Ok(StepResult::say(Msg::new("gmail-unknown-recipient").arg("name", name))),
         [(to_name, to)] => next_step(g, call, make(to.clone(), Some(to_name.clone())), draft).await,
         many => {
+            // the chosen one runs this step again with the email filled in: a send still asks
             let choices = many
                 .iter()
                 .take(4)
                 .map(|(n, a)| Choice {
                     label: format!("{n} <{a}>"),
-                    action: Action::Email { mail: make(a.clone(), Some(n.clone())), draft, confirmed: draft },
+                    action: Action::RemoteStep {
+                        text: call.text.to_string(),
+                        step: Box::new(email_step(call.step.action, &make(a.clone(), Some(n.clone())), false)),
+                    },
                 })
                 .collect();
-            ask(call, Msg::new("gmail-which-recipient").arg("name", name), Pending::Choose(choices)).await
+            choose(call, Msg::new("gmail-which-recipient").arg("name", name), choices).await
         }
     }
 }
@@ -176,7 +212,9 @@ async fn next_step(
         return perform(g, call, &mail, true).await;
     }
     let question = confirm_question(&mail);
-    ask(call, question, Pending::Confirm(Action::Email { mail, draft: false, confirmed: true })).await
+    let step = email_step(Verb::Send, &mail, true);
+    let now = call.time.now.to_utc();
+    Ok(super::confirm::ask(call.db, call.user.id, call.lang, now, question, call.text, step).await?)
 }
 
 /// What a send confirmation shows: recipient, subject and body.
@@ -188,38 +226,16 @@ pub fn confirm_question(mail: &Outgoing) -> Msg {
     Msg::new("gmail-confirm-send").arg("to", to).arg("subject", mail.subject.clone()).arg("body", mail.body.clone())
 }
 
-enum Pending {
-    Confirm(Action),
-    Choose(Vec<Choice>),
-}
-
-/// Stores the question (one short write, no transaction across anything) and asks it.
-async fn ask(call: &RemoteCall<'_>, question: Msg, what: Pending) -> Result<StepResult, GmailError> {
-    let now = call.time.now.to_utc();
-    let lang = call.lang;
-    let (kind, payload) = match &what {
-        Pending::Confirm(a) => (actions::CONFIRM, serde_json::to_value(a)),
-        Pending::Choose(c) => (actions::CHOOSE, serde_json::to_value(c)),
-    };
-    let payload = payload.map_err(|e| GmailError::Decode(e.to_string()))?;
-    let open = pending::put(call.db, call.user.id, kind, &payload, now).await?;
-    let (msg, buttons) = match what {
-        Pending::Confirm(_) => (
-            question,
-            vec![
-                Button { label: crate::reply::t(lang, "button-yes"), payload: buttons::confirm(open.id, true) },
-                Button { label: crate::reply::t(lang, "button-no"), payload: buttons::confirm(open.id, false) },
-            ],
-        ),
-        Pending::Choose(choices) => {
-            let numbered: Vec<String> =
-                choices.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, c.label)).collect();
-            let buttons = (0..choices.len())
-                .map(|i| Button { label: format!("{}", i + 1), payload: buttons::choice(open.id, i + 1) })
-                .collect();
-            (question.arg("options", numbered.join("\n")), buttons)
-        }
-    };
+/// Stores the "which one?" question (one short write, no transaction across anything) and
+/// asks it, numbered and with a button per option.
+async fn choose(call: &RemoteCall<'_>, question: Msg, choices: Vec<Choice>) -> Result<StepResult, GmailError> {
+    let payload = serde_json::to_value(&choices).map_err(|e| GmailError::Decode(e.to_string()))?;
+    let open = pending::put(call.db, call.user.id, actions::CHOOSE, &payload, call.time.now.to_utc()).await?;
+    let numbered: Vec<String> = choices.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, c.label)).collect();
+    let buttons = (0..choices.len())
+        .map(|i| Button { label: format!("{}", i + 1), payload: buttons::choice(open.id, i + 1) })
+        .collect();
+    let msg = question.arg("options", numbered.join("\n"));
     Ok(StepResult { said: Said { msg, clause: None, buttons }, data: serde_json::Value::Null })
 }
 
@@ -236,34 +252,27 @@ async fn perform(
         said: Said::msg(Msg::new(done_id).arg("to", mail.to.clone()).arg("subject", mail.subject.clone())),
         data: json!({ "gmail_sent": id, "message_id": message_id, "draft": draft }),
     };
-    if call.resumed {
-        // an earlier attempt may have sent it and died before storing the result
-        let exists = if draft {
-            g.draft_exists(&message_id).await?
-        } else {
-            !g.search(&format!("in:sent rfc822msgid:{message_id}"), 1).await?.is_empty()
-        };
-        if exists {
-            return Ok(done(None));
-        }
+    // an earlier attempt may have sent it and died before storing the result
+    if call.resumed && exists(g, &message_id, draft).await? {
+        return Ok(done(None));
     }
     let source = compose::rfc2822(mail, &message_id);
-    let id = if draft { g.draft(&source).await? } else { g.send(&source).await? };
-    Ok(done(Some(id)))
+    let made = if draft { g.draft(&source).await } else { g.send(&source).await };
+    match made {
+        Ok(id) => Ok(done(Some(id))),
+        // a 5xx or a lost answer: Gmail may have acted; look before saying it did not
+        Err(GmailError::Unavailable(why)) => match exists(g, &message_id, draft).await {
+            Ok(true) => Ok(done(None)),
+            _ => Err(GmailError::Unavailable(why)),
+        },
+        Err(e) => Err(e),
+    }
 }
 
-/// The local half of [`Action::Email`], run inside the answer's transaction: an unconfirmed
-/// send asks first; a confirmed one is handed on to this resolver (see [`confirmed_email`]).
-pub async fn email_action(
-    ctx: &Ctx<'_>,
-    mail: &Outgoing,
-    draft: bool,
-    confirmed: bool,
-) -> Result<StepResult, ResolveError> {
-    if !confirmed {
-        let action = Action::Email { mail: mail.clone(), draft, confirmed: true };
-        return actions::ask_confirm(ctx, confirm_question(mail), action).await;
+/// Whether the message with this Message-ID is already in Sent (or in Drafts).
+async fn exists(g: &UserGmail<'_>, message_id: &str, draft: bool) -> Result<bool, GmailError> {
+    if draft {
+        return g.draft_exists(message_id).await;
     }
-    let msg = Msg::new(if draft { "gmail-drafting" } else { "gmail-sending" });
-    Ok(StepResult { said: Said::msg(msg), data: json!({ "gmail_email": { "mail": mail, "draft": draft } }) })
+    Ok(!g.search(&format!("in:sent rfc822msgid:{message_id}"), 1).await?.is_empty())
 }

@@ -208,8 +208,8 @@ pub fn handled(e: &Executed) -> bool {
 }
 
 async fn conversation_step(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<(Status, Outcome)>, DbErr> {
-    if let Some(answer) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
-        return Ok(Some(outcome_of(answer, ctx.lang)));
+    if let Some(answered) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
+        return Ok(Some(outcome_of(answered, ctx.lang)));
     }
     let Some(said) = crate::conversation::commands::answer(ctx, ctx.text.trim()).await? else {
         return Ok(None);
@@ -257,34 +257,6 @@ async fn run_remote(
     };
     steps::finish(&t.state.db, sref, status, &outcome, t.state.clock.now()).await?;
     Ok(Executed { step_id, status, outcome })
-}
-
-/// The remote half of an answer: a confirmed action that calls out (a "yes" to sending an
-/// email) runs as this turn's step 0 on the remote path, after the answer's transaction, with
-/// the answer's data as its earlier entity. `None`: the answer needs no remote step.
-pub async fn confirmed_remote(t: &TurnCtx<'_>, answered: &Executed) -> Result<Option<Executed>, DbErr> {
-    if answered.outcome.data.get("gmail_email").is_none() {
-        return Ok(None);
-    }
-    let resolver = crate::understand::Resolver::Gmail;
-    let Some(remote) = t.state.remote.get(resolver) else {
-        return Ok(None);
-    };
-    let action = crate::understand::Action::Send;
-    let step = PlannedStep {
-        id: 0,
-        resolver,
-        action,
-        slots: crate::understand::Step::new(resolver, action, 1.0),
-        depends_on: Vec::new(),
-    };
-    let stored = steps::all(&t.state.db, t.inbound.id).await?.into_iter().find(|r| r.step_id == 0);
-    if let Some(prev) = stored.as_ref().and_then(finished) {
-        return Ok(Some(prev));
-    }
-    let executed = run_remote(t, &step, remote.as_ref(), std::slice::from_ref(answered)).await?;
-    t.state.metrics.step(resolver.as_str(), executed.status.as_str());
-    Ok(Some(executed))
 }
 
 /// A step whose dependency failed: stored as blocked, with a sentence saying it was not done.

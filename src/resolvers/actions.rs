@@ -54,12 +54,11 @@ pub enum Action {
         id: i64,
         text: String,
     },
-    /// an email as shown to the user; once confirmed it is sent (or saved as a draft) by the
-    /// Gmail remote resolver after this transaction (google::gmail::email_action)
-    Email {
-        mail: crate::google::compose::Outgoing,
-        draft: bool,
-        confirmed: bool,
+    /// a step whose effect is remote (a Google Calendar deletion): "yes" hands it back to the
+    /// turn, which runs it through the remote path with no transaction open (google/confirm.rs)
+    RemoteStep {
+        text: String,
+        step: Box<crate::understand::Step>,
     },
 }
 
@@ -87,9 +86,10 @@ pub async fn run(ctx: &Ctx<'_>, action: &Action) -> Result<StepResult, ResolveEr
         Action::RunStep { text, step } => run_step(ctx, text, step).await,
         Action::DeleteNotes { ids } => memory::delete_ids(ctx, ids).await,
         Action::UpdateNote { id, text } => memory::update_id(ctx, *id, text).await,
-        Action::Email { mail, draft, confirmed } => {
-            crate::google::gmail::email_action(ctx, mail, *draft, *confirmed).await
-        }
+        Action::RemoteStep { text, step } => Ok(StepResult {
+            said: Said::msg(Msg::new("google-working")),
+            data: serde_json::json!({ "remote_step": step, "text": text }),
+        }),
     }
 }
 

@@ -215,8 +215,16 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
     if let Some(answered) = execute::run_local(t, conversation, &[]).await?
         && execute::handled(&answered)
     {
-        let remote = execute::confirmed_remote(t, &answered).await?;
-        return Ok(vec![remote.unwrap_or(answered).outcome.spoken]);
+        // "yes" to a remote action: run it now through the remote path (google/confirm.rs)
+        if let Some(plan) = crate::google::confirm::confirmed_plan(&answered.outcome.data) {
+            return Ok(execute::execute(t, &plan).await?.into_iter().map(|e| e.outcome.spoken).collect());
+        }
+        return Ok(vec![answered.outcome.spoken]);
+    }
+    if let Some(google) = &t.state.google
+        && crate::google::unlink::asked(text)
+    {
+        return Ok(vec![crate::google::unlink::run(&t.state.db, google, t.user).await?.render(t.lang)]);
     }
     let understanding = understand::understand(text, t.time.now, t.lang);
     // Unsure and no LLM to ask: ask the user which reading they meant, rather than guess.

@@ -48,6 +48,8 @@ struct Inner {
     requests: Vec<(String, String)>,
     script: VecDeque<(u16, Value)>,
     send_delay_ms: u64,
+    /// messages.send sends, then answers with this status (a lost answer)
+    send_then_fail: Option<u16>,
     next: u64,
 }
 
@@ -84,6 +86,12 @@ impl FakeGmail {
     /// messages.send records the message, then waits this long before answering.
     pub fn delay_send(&self, ms: u64) {
         self.inner.lock().unwrap().send_delay_ms = ms;
+    }
+
+    /// messages.send sends the next message and then answers `status` (Google acted, the
+    /// answer says otherwise).
+    pub fn send_then_fail(&self, status: u16) {
+        self.inner.lock().unwrap().send_then_fail = Some(status);
     }
 
     /// The RFC 2822 sources of the sent messages, decoded from `raw`.
@@ -181,7 +189,7 @@ async fn send(State(f): State<FakeGmail>, h: HeaderMap, Json(body): Json<Value>)
         return fail;
     }
     let source = decode_raw(body["raw"].as_str().expect("raw"));
-    let (id, delay) = {
+    let (id, delay, fail) = {
         let mut inner = f.inner.lock().unwrap();
         inner.next += 1;
         let id = format!("sent-{}", inner.next);
@@ -194,9 +202,15 @@ async fn send(State(f): State<FakeGmail>, h: HeaderMap, Json(body): Json<Value>)
             payload: json!({"mimeType": "text/plain", "headers": [{"name": "Message-ID", "value": message_id}, {"name": "To", "value": to}], "body": {"size": 0}}),
         });
         inner.sent.push(source);
-        (id, inner.send_delay_ms)
+        (id, inner.send_delay_ms, inner.send_then_fail.take())
     };
     tokio::time::sleep(std::time::Duration::from_millis(delay)).await;
+    if let Some(status) = fail {
+        return (
+            StatusCode::from_u16(status).unwrap(),
+            Json(json!({"error": {"code": status, "message": "Backend Error"}})),
+        );
+    }
     (StatusCode::OK, Json(json!({"id": id, "threadId": id, "labelIds": ["SENT"]})))
 }
 

@@ -2,6 +2,8 @@
 //! hand in the repositories, so entities stay plain data.
 
 pub mod channel_identity;
+pub mod google_account;
+pub mod google_link;
 pub mod inbound_message;
 pub mod list;
 pub mod list_item;

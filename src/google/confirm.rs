@@ -1,0 +1,67 @@
+//! Confirmations of remote actions ("delete these 3 events?"). The pending question stores the
+//! exact step to run on "yes", with the exact event ids (`items` as `event:<id>|<title>`), so
+//! nothing new can widen it. The "yes" is answered in the conversation step, which cannot call
+//! out (it holds a transaction): it hands the step back (`StepResult::data.remote_step`), and the
+//! turn runs it through the remote path as a one-step plan (turn/mod.rs).
+
+use sea_orm::{DatabaseConnection, DbErr};
+
+use crate::channels::Button;
+use crate::conversation::buttons;
+use crate::reply::{Msg, Said};
+use crate::resolvers::StepResult;
+use crate::resolvers::actions::{Action, CONFIRM};
+use crate::store::pending;
+use crate::understand::{Lang, Step};
+
+/// The prefix of an item naming one confirmed event.
+pub const EVENT_ITEM: &str = "event:";
+
+pub fn event_item(id: &str, title: &str) -> String {
+    format!("{EVENT_ITEM}{id}|{title}")
+}
+
+/// (id, title) of each confirmed event an item names.
+pub fn confirmed_events(step: &Step) -> Vec<(String, String)> {
+    step.items
+        .iter()
+        .filter_map(|i| i.strip_prefix(EVENT_ITEM))
+        .map(|i| match i.split_once('|') {
+            Some((id, title)) => (id.to_string(), title.to_string()),
+            None => (i.to_string(), String::new()),
+        })
+        .collect()
+}
+
+/// Asks `question` with yes/no buttons; "yes" runs `step` remotely.
+pub async fn ask(
+    db: &DatabaseConnection,
+    user_id: i64,
+    lang: Lang,
+    now: chrono::DateTime<chrono::Utc>,
+    question: Msg,
+    text: &str,
+    step: Step,
+) -> Result<StepResult, DbErr> {
+    let action = Action::RemoteStep { text: text.to_string(), step: Box::new(step) };
+    let payload = serde_json::to_value(&action).unwrap_or_default();
+    let open = pending::put(db, user_id, CONFIRM, &payload, now).await?;
+    let buttons = vec![
+        Button { label: crate::reply::t(lang, "button-yes"), payload: buttons::confirm(open.id, true) },
+        Button { label: crate::reply::t(lang, "button-no"), payload: buttons::confirm(open.id, false) },
+    ];
+    Ok(StepResult { said: Said { msg: question, clause: None, buttons }, data: serde_json::Value::Null })
+}
+
+/// The one-step plan a confirmed remote action runs as, from the conversation step's data.
+pub fn confirmed_plan(data: &serde_json::Value) -> Option<crate::plan::Plan> {
+    let step: Step = serde_json::from_value(data.get("remote_step")?.clone()).ok()?;
+    let planned = crate::plan::PlannedStep {
+        id: 0,
+        resolver: step.resolver,
+        action: step.action,
+        slots: step,
+        depends_on: Vec::new(),
+    };
+    Some(crate::plan::Plan { steps: vec![planned], source: crate::plan::PlanSource::Rules })
+}
