@@ -182,7 +182,7 @@ async fn deleting_one_event_asks_first_and_yes_deletes_it_in_both_languages() {
     g.fake.seed("evdana03", "פגישה עם דנה", at("2026-03-10T12:00:00"), at("2026-03-10T13:00:00"));
     let reply = g.app.say("תבטל את הפגישה עם דנה מחר").await;
     assert!(reply.starts_with("למחוק את האירוע הזה?"), "{reply}");
-    assert_eq!(g.app.say("לא").await.is_empty(), false);
+    assert_eq!(g.app.say("לא").await, "בסדר, לא שיניתי כלום.");
     assert_eq!(g.fake.events().len(), 3);
     g.app.say("תבטל את הפגישה עם דנה מחר").await;
     let reply = g.app.say("כן").await;
@@ -327,4 +327,102 @@ async fn a_crash_between_event_created_and_the_reply_creates_one_event_not_two()
 
 fn inserted_count(fake: &google_fake::FakeGoogle) -> usize {
     fake.calls("POST", "/calendar/v3/calendars/primary/events").len()
+}
+
+fn fixture(name: &str) -> Value {
+    let path = format!("{}/tests/fixtures/google/{name}", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Every field Ozer sends is in Google's example with the same kind of value (objects compared
+/// field by field). `id` is the one addition: a client-chosen event id (discovery: Event.id).
+fn same_shape(ours: &Value, example: &Value, path: &str) {
+    for (k, v) in ours.as_object().unwrap() {
+        if v.is_null() || (path.is_empty() && k == "id") {
+            continue;
+        }
+        let theirs = &example[k];
+        assert!(!theirs.is_null(), "{path}{k} is not in the example");
+        assert_eq!(
+            std::mem::discriminant(v),
+            std::mem::discriminant(theirs),
+            "{path}{k}: {v} vs the example's {theirs}"
+        );
+        if v.is_object() {
+            same_shape(v, theirs, &format!("{path}{k}."));
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_real_google_listing_is_read_recurring_instances_and_all() {
+    // 17 July 2023, 18:00 in Jerusalem: the captured events (Chicago, -05:00) are this evening.
+    let g = google_app::spawn(Clock::frozen(Utc.with_ymd_and_hms(2023, 7, 17, 15, 0, 0).unwrap())).await;
+    g.link_via_chat("what's on my calendar today").await;
+    for item in fixture("calendar_events_list_recurring_real.json")["items"].as_array().unwrap() {
+        g.fake.seed_raw(item.clone());
+    }
+    let reply = g.app.say("what's on my calendar today").await;
+    assert!(reply.contains("17:00–18:00 Walk Snickers"), "{reply}");
+    assert!(reply.contains("18:00–19:00 Write Newsletter | Weekly on Mon"), "{reply}");
+}
+
+#[tokio::test]
+async fn what_ozer_sends_has_the_shape_of_googles_examples() {
+    let g = linked("what's on my calendar today").await;
+    g.app.say("schedule a call with dana@example.com tomorrow at 15:00").await;
+    g.app.say("schedule team sync every Monday at 9").await;
+    let bodies = inserted(&g);
+    same_shape(&bodies[0], &fixture("calendar_event_insert_request.json"), "");
+    same_shape(&bodies[1], &fixture("calendar_event_insert_recurring_request.json"), "");
+    g.fake.seed("evrotem", "Meeting with Rotem", at("2026-03-10T10:00:00"), at("2026-03-10T11:00:00"));
+    g.app.say("move the meeting with Rotem to Thursday at 12").await;
+    let patch: Value = serde_json::from_str(&g.fake.calls("PATCH", "/events/")[0].body).unwrap();
+    same_shape(&patch, &fixture("calendar_event_patch_request.json"), "");
+}
+
+fn seed_weekly_standup(g: &GoogleApp) {
+    let mut master = json!({
+        "kind": "calendar#event", "id": "evweekly", "status": "confirmed", "summary": "Weekly standup",
+        "start": at("2026-03-03T09:00:00"), "end": at("2026-03-03T09:15:00"),
+        "recurrence": ["RRULE:FREQ=WEEKLY;BYDAY=TU"],
+    });
+    g.fake.seed_raw(master.clone());
+    // the occurrence a singleEvents=true listing shows (no RRULE, its own id, the series' id)
+    master["id"] = json!("evweekly_20260310T070000Z");
+    master["recurringEventId"] = json!("evweekly");
+    master["originalStartTime"] = at("2026-03-10T09:00:00");
+    master["start"] = at("2026-03-10T09:00:00");
+    master["end"] = at("2026-03-10T09:15:00");
+    master.as_object_mut().unwrap().remove("recurrence");
+    g.fake.seed_raw(master);
+}
+
+#[tokio::test]
+async fn moving_an_occurrence_of_a_series_asks_whether_the_whole_series_moves() {
+    let g = linked("what's on my calendar today").await;
+    seed_weekly_standup(&g);
+    let reply = g.app.say("move the weekly standup to Thursday at 12").await;
+    assert!(
+        reply.contains("repeats") && reply.contains("1. Only this one") && reply.contains("2. The whole series"),
+        "{reply}"
+    );
+    assert!(g.fake.calls("PATCH", "/events/").is_empty(), "nothing moved before the answer");
+    let reply = g.app.say("2").await;
+    assert!(reply.starts_with("Moved every occurrence of Weekly standup"), "{reply}");
+    assert_eq!(g.fake.calls("PATCH", "/events/evweekly").len(), 1);
+    let patched: Value = serde_json::from_str(&g.fake.calls("PATCH", "/events/evweekly")[0].body).unwrap();
+    assert_eq!(patched["start"]["timeZone"], "Asia/Jerusalem", "a series keeps an IANA zone");
+    assert!(patched.get("recurrence").is_none(), "the RRULE is left as it was");
+
+    let g = linked("מה יש לי ביומן היום").await;
+    seed_weekly_standup(&g);
+    let reply = g.app.say("תזיז את ה-weekly standup ליום חמישי ב-12").await;
+    assert!(reply.contains("חוזר על עצמו"), "{reply}");
+    let reply = g.app.say("1").await;
+    assert!(reply.starts_with("הזזתי את המופע הזה של Weekly standup"), "{reply}");
+    assert_eq!(g.fake.calls("PATCH", "/events/evweekly_20260310T070000Z").len(), 1);
+    let series_patches =
+        g.fake.requests().into_iter().filter(|r| r.method == "PATCH" && r.path.ends_with("/events/evweekly"));
+    assert_eq!(series_patches.count(), 0, "the series itself is left alone");
 }

@@ -7,6 +7,8 @@ mod common;
 mod google_app;
 #[path = "support/google.rs"]
 mod google_fake;
+#[path = "common/postgres.rs"]
+mod pg;
 
 use chrono::{TimeZone, Utc};
 use ozer::clock::Clock;
@@ -187,6 +189,23 @@ async fn an_access_token_google_rejects_is_refreshed_once_and_the_call_retried()
 }
 
 #[tokio::test]
+async fn a_bare_access_token_is_cached_refreshed_on_request_and_gone_after_invalid_grant() {
+    let g = spawn(Clock::system()).await;
+    let google = g.app.state.google.clone().unwrap();
+    let db = &g.app.state.db;
+    assert!(google.access_token(db, 999, false).await.unwrap().is_none(), "not linked: none");
+    g.link_via_chat("what's on my calendar today").await;
+    let user = accounts(&g).await[0].user_id;
+    let first = google.access_token(db, user, false).await.unwrap().unwrap();
+    assert_eq!(google.access_token(db, user, false).await.unwrap().unwrap(), first, "cached");
+    let fresh = google.access_token(db, user, true).await.unwrap().unwrap();
+    assert_ne!(fresh, first, "refresh: a new token");
+    g.fake.expire_refresh_tokens();
+    assert!(google.access_token(db, user, true).await.unwrap().is_none());
+    assert_eq!(accounts(&g).await[0].status, "disconnected");
+}
+
+#[tokio::test]
 async fn unlinking_revokes_at_google_and_deletes_the_tokens_in_both_languages() {
     for (ask, unlink, done) in [
         ("what's on my calendar today", "unlink google", "Google is disconnected"),
@@ -218,10 +237,98 @@ async fn links_are_stored_only_as_hashes() {
     assert_eq!((rows[0].state.as_deref(), rows[0].opened_at), (None, None));
 }
 
+#[tokio::test]
+async fn on_postgresql_linking_stores_the_token_sealed_and_the_calendar_answers() {
+    let Some(url) = pg::fresh_database().await else { return };
+    let g = google_app::spawn_with(Clock::system(), &[("DATABASE_URL", url.as_str())]).await;
+    g.link_via_chat("what's on my calendar today").await;
+    let rows = accounts(&g).await;
+    assert_eq!(rows.len(), 1);
+    assert!(!rows[0].refresh_token.contains("SECRETVALUE"));
+    let reply = g.app.say("what's on my calendar today").await;
+    assert!(reply.contains("Nothing in your calendar"), "{reply}");
+    let again = g.continue_to_google("not-a-link").await;
+    assert_eq!(again.0, 400);
+}
+
 #[test]
 fn google_settings_without_an_encryption_key_stop_start_up_with_one_line() {
     let env = [("GOOGLE_CLIENT_ID", "x.apps.googleusercontent.com"), ("GOOGLE_CLIENT_SECRET", "s")];
     let err = Settings::from_lookup(|k| env.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string())).unwrap_err();
     assert_eq!(err.var, "OZER_ENCRYPTION_KEY");
     assert!(err.to_string().contains("openssl rand -hex 32") && !err.to_string().contains('\n'), "{err}");
+}
+
+/// Raw error text that must never reach a page.
+fn no_raw_errors(report: &serde_json::Value) {
+    let text = report["text"].as_str().unwrap_or_default();
+    for raw in ["error", "Error", "invalid_grant", "access_denied", "DbErr", "panicked", "HTTP"] {
+        assert!(!text.contains(raw), "raw error text {raw:?} on the page: {text}");
+    }
+    assert!(report["pageErrors"].as_array().is_some_and(|e| e.is_empty()), "{report}");
+}
+
+#[tokio::test]
+async fn in_a_browser_the_hebrew_pages_read_right_to_left_from_start_to_connected() {
+    use common::browser::{page, screenshot_path};
+    let g = spawn(Clock::system()).await;
+    let reply = g.app.say("מה יש לי ביומן מחר").await;
+    let token = link_token(&reply).unwrap();
+    let start = serde_json::json!({
+        "url": g.start_url(&token),
+        "screenshot": screenshot_path("google_start_hebrew"),
+        "inspect": ["section", "h1", "button.go"],
+    });
+    let Some(report) = page(start).await else { return };
+    assert_eq!((report["status"].as_u64(), report["lang"].as_str()), (Some(200), Some("he")), "{report}");
+    assert_eq!(report["dir"], "rtl", "{report}");
+    let sections = report["inspect"]["section"].as_array().unwrap();
+    assert_eq!((sections[0]["direction"].as_str(), sections[1]["direction"].as_str()), (Some("rtl"), Some("ltr")));
+    assert!(sections[0]["text"].as_str().unwrap().contains("יומן"), "{report}");
+    assert!(sections[1]["text"].as_str().unwrap().contains("calendar events"), "{report}");
+    no_raw_errors(&report);
+
+    // Press the button: (fake) Google's consent, back to the callback, the success page.
+    let flow = serde_json::json!({
+        "url": g.start_url(&token),
+        "screenshot": screenshot_path("google_linked_hebrew"),
+        "actions": [{"click": "button.go >> nth=0"}, {"waitForText": "גוגל מחובר"}],
+        "inspect": ["h1"],
+    });
+    let report = page(flow).await.unwrap();
+    assert_eq!((report["lang"].as_str(), report["dir"].as_str()), (Some("he"), Some("rtl")), "{report}");
+    assert_eq!(report["inspect"]["h1"][0]["text"], "גוגל מחובר");
+    no_raw_errors(&report);
+    assert_eq!(accounts(&g).await.len(), 1);
+}
+
+#[tokio::test]
+async fn in_a_browser_the_english_pages_read_left_to_right_and_errors_are_plain_sentences() {
+    use common::browser::{page, screenshot_path};
+    let g = spawn(Clock::system()).await;
+    let reply = g.app.say("what's on my calendar tomorrow").await;
+    let token = link_token(&reply).unwrap();
+    g.fake.deny_next();
+    let denied = serde_json::json!({
+        "url": g.start_url(&token),
+        "screenshot": screenshot_path("google_denied_english"),
+        "actions": [{"click": "button.go >> nth=0"}, {"waitForText": "Nothing was connected"}],
+        "inspect": ["section"],
+    });
+    let Some(report) = page(denied).await else { return };
+    assert_eq!((report["lang"].as_str(), report["dir"].as_str()), (Some("en"), Some("ltr")), "{report}");
+    assert_eq!(report["inspect"]["section"][1]["direction"], "rtl", "the Hebrew half reads right to left");
+    no_raw_errors(&report);
+
+    // The same link again: used. A plain page, in both languages, nothing raw.
+    let used = serde_json::json!({
+        "url": g.start_url(&token),
+        "screenshot": screenshot_path("google_used_link"),
+        "inspect": ["h1"],
+    });
+    let report = page(used).await.unwrap();
+    assert_eq!(report["status"], 400);
+    assert_eq!(report["inspect"]["h1"][0]["text"], "This link cannot be used");
+    no_raw_errors(&report);
+    assert!(accounts(&g).await.is_empty());
 }

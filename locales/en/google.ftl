@@ -52,3 +52,8 @@ calendar-confirm-delete = { $count ->
    *[other] Delete these { $count } events?
   }
     { $events }
+calendar-moved-series = Moved every occurrence of { $title }: from now on { $when }.
+calendar-scope-question = "{ $title }" repeats. Move only this occurrence, or the whole series?
+    { $options }
+calendar-scope-one = Only this one
+calendar-scope-series = The whole series

@@ -52,3 +52,8 @@ calendar-confirm-delete = { $count ->
    *[other] למחוק את { $count } האירועים האלה?
   }
     { $events }
+calendar-moved-series = הזזתי את כל המופעים של { $title }: מעכשיו { $when }.
+calendar-scope-question = "{ $title }" חוזר על עצמו. להזיז רק את המופע הזה, או את כל הסדרה?
+    { $options }
+calendar-scope-one = רק את המופע הזה
+calendar-scope-series = את כל הסדרה

@@ -20,6 +20,7 @@ pub use answer::{choice_index, yes_no};
 
 /// Answers the user's open question with this message, if it is an answer. `None` means the
 /// message is not an answer and goes through understanding as usual.
+/// The answer's data carries what an action hands on (a confirmed email for the Gmail step).
 pub async fn try_answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<StepResult>, ResolveError> {
     let now = ctx.time.now.to_utc();
     let tap = button.and_then(buttons::parse);

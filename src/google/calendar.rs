@@ -41,7 +41,7 @@ const AHEAD_DAYS: i64 = 90;
 const MAX_LISTED: usize = 25;
 
 #[derive(Debug)]
-enum CalError {
+pub(super) enum CalError {
     Google(GoogleError),
     Db(sea_orm::DbErr),
 }
@@ -70,7 +70,7 @@ impl CalendarResolver {
         let cal = Cal::new(&self.google, token);
         let result = match call.step.action {
             Action::Create => create(&cal, &call).await,
-            Action::Update => update(&cal, &call).await,
+            Action::Update => super::calendar_update::update(&cal, &call).await,
             Action::Delete => delete(&cal, &call).await,
             _ => find(&cal, &call).await,
         };
@@ -104,7 +104,7 @@ fn range(call: &RemoteCall<'_>) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
 const NEXT: &[&str] = &["what's next", "whats next", "what is next", "next", "מה הבא", "הבא", "מה הלאה"];
 
 /// The words that name an event ("the meeting with Rotem"), if the step has any.
-fn named(call: &RemoteCall<'_>) -> Option<String> {
+pub(super) fn named(call: &RemoteCall<'_>) -> Option<String> {
     let s = &call.step.slots;
     s.query
         .clone()
@@ -169,11 +169,11 @@ async fn find(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError> 
     Ok(StepResult { said: crate::reply::Said::msg(msg), data: serde_json::Value::Null })
 }
 
-fn title(lang: crate::understand::Lang, e: &Ev) -> String {
+pub(super) fn title(lang: crate::understand::Lang, e: &Ev) -> String {
     if e.title.is_empty() { crate::reply::t(lang, "calendar-untitled") } else { e.title.clone() }
 }
 
-fn entity(e: &Ev) -> serde_json::Value {
+pub(super) fn entity(e: &Ev) -> serde_json::Value {
     serde_json::json!({ "kind": "event", "id": e.id, "title": e.title })
 }
 
@@ -249,7 +249,7 @@ fn created(call: &RemoteCall<'_>, e: &Ev, tz: Tz) -> StepResult {
 }
 
 /// The events near the step's date (or the coming weeks) whose title fits its words.
-async fn matching_events(cal: &Cal, call: &RemoteCall<'_>, query: &str) -> Result<Found<Ev>, CalError> {
+pub(super) async fn matching_events(cal: &Cal, call: &RemoteCall<'_>, query: &str) -> Result<Found<Ev>, CalError> {
     let now = call.time.now.to_utc();
     let (min, max) = match range(call) {
         Some((a, b)) => (a - Duration::days(7), b + Duration::days(7)),
@@ -257,44 +257,6 @@ async fn matching_events(cal: &Cal, call: &RemoteCall<'_>, query: &str) -> Resul
     };
     let events = cal.list(min, max, None, 250).await?;
     Ok(matching::find(&distinctive(query), &events, |e| e.title.as_str()))
-}
-
-async fn update(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError> {
-    let (tz, now, lang) = (call.time.tz(), call.time.now, call.lang);
-    let Some(query) = named(call) else {
-        return Ok(StepResult::say(Msg::new("calendar-which-event")));
-    };
-    // the event is looked for within a week of the new time (or in the coming weeks)
-    let e = match matching_events(cal, call, &query).await? {
-        Found::One(e) => e,
-        Found::Several(many) => {
-            let msg = Msg::new("calendar-several").arg("events", say::lines(lang, &many, tz, now));
-            return Ok(StepResult::say(msg));
-        }
-        Found::None(_) => return Ok(StepResult::say(Msg::new("calendar-not-found").arg("title", query))),
-    };
-    let Some(at) = call.step.slots.when else {
-        return Ok(StepResult::say(Msg::new("calendar-need-time")));
-    };
-    let length = match (&e.start, &e.end) {
-        (EvTime::At(a), EvTime::At(b)) => *b - *a,
-        _ => Duration::hours(1),
-    };
-    let change = NewEvent {
-        start: Some(EvTime::At(at.to_utc())),
-        end: Some(EvTime::At(at.to_utc() + length)),
-        tz: Some(tz.name().to_string()),
-        ..Default::default()
-    };
-    // With singleEvents=true an occurrence has its own id: patching it moves that occurrence only.
-    let moved = cal.patch(&e.id, change).await?;
-    let id = if e.recurring { "calendar-moved-one" } else { "calendar-moved" };
-    Ok(StepResult {
-        said: crate::reply::Said::msg(
-            Msg::new(id).arg("title", title(lang, &moved)).arg("when", say::when(lang, &moved, tz, now)),
-        ),
-        data: entity(&moved),
-    })
 }
 
 async fn delete(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError> {

@@ -24,8 +24,8 @@ pub struct Ev {
     pub title: String,
     pub start: EvTime,
     pub end: EvTime,
-    /// an instance of a recurring series
-    pub recurring: bool,
+    /// the series this event is an occurrence of (`recurringEventId`)
+    pub series: Option<String>,
 }
 
 /// What a new event or a change carries.
@@ -67,7 +67,7 @@ fn ev(e: Event) -> Option<Ev> {
         end: ev_time(e.end.as_ref()).or_else(|| ev_time(e.start.as_ref()))?,
         id: e.id?,
         title: e.summary.unwrap_or_default(),
-        recurring: e.recurring_event_id.is_some(),
+        series: e.recurring_event_id,
     })
 }
 

@@ -10,7 +10,7 @@ use crate::channels::Button;
 use crate::conversation::buttons;
 use crate::reply::{Msg, Said};
 use crate::resolvers::StepResult;
-use crate::resolvers::actions::{Action, CONFIRM};
+use crate::resolvers::actions::{Action, CHOOSE, CONFIRM, Choice};
 use crate::store::pending;
 use crate::understand::{Lang, Step};
 
@@ -64,4 +64,32 @@ pub fn confirmed_plan(data: &serde_json::Value) -> Option<crate::plan::Plan> {
         depends_on: Vec::new(),
     };
     Some(crate::plan::Plan { steps: vec![planned], source: crate::plan::PlanSource::Rules })
+}
+
+/// Asks `question` with numbered options (and buttons); the chosen option's step runs remotely.
+pub async fn ask_choice(
+    db: &DatabaseConnection,
+    user_id: i64,
+    now: chrono::DateTime<chrono::Utc>,
+    question: Msg,
+    text: &str,
+    options: Vec<(String, Step)>,
+) -> Result<StepResult, DbErr> {
+    let numbered: Vec<String> = options.iter().enumerate().map(|(i, (l, _))| format!("{}. {l}", i + 1)).collect();
+    let choices: Vec<Choice> = options
+        .into_iter()
+        .map(|(label, step)| Choice {
+            label,
+            action: Action::RemoteStep { text: text.to_string(), step: Box::new(step) },
+        })
+        .collect();
+    let payload = serde_json::to_value(&choices).unwrap_or_default();
+    let open = pending::put(db, user_id, CHOOSE, &payload, now).await?;
+    let buttons = choices
+        .iter()
+        .enumerate()
+        .map(|(i, c)| Button { label: format!("{}. {}", i + 1, c.label), payload: buttons::choice(open.id, i + 1) })
+        .collect();
+    let msg = question.arg("options", numbered.join("\n"));
+    Ok(StepResult { said: Said { msg, clause: None, buttons }, data: serde_json::Value::Null })
 }

@@ -6,8 +6,14 @@
 //! - [`Google`]: built once into `AppState::google` when `settings.google` is set.
 //!   - [`Google::token_for`]`(db, user) -> Result<UserToken, Unlinked>`: the user's token source
 //!     (`google_apis_common::GetToken`, see [`auth::UserToken`]).
-//!   - [`Google::link_reply`]`(db, user, lang, now, &Unlinked) -> Result<StepResult, DbErr>`: the
-//!     reply with a personal link (and, for a disconnected account, a sentence saying why).
+//!   - [`Google::link_reply`]`(db, user, &Unlinked, now) -> Result<StepResult, DbErr>`: the reply
+//!     with a personal link (and, for a disconnected account, a sentence saying why). Call it for
+//!     `token_for`'s error and for [`errors::GoogleError::Disconnected`] after a call.
+//!   - `tests/support/google.rs` is the fake Google; Gmail routes join it through
+//!     `FakeGoogle::start_with(extra_router)`.
+//!   - [`Google::access_token`]`(db, user_id, refresh) -> Result<Option<String>, TokenError>`:
+//!     a bare bearer token for plain-HTTP clients (Gmail's `TokenSource` is a shim over it);
+//!     `Ok(None)` = no working link: answer with `link_reply` (it says why when disconnected).
 //!   - [`Google::hub_client`]`()`: the hyper client the generated hubs take;
 //!     [`Google::api_root`]`()`: `GOOGLE_API_URL` (Calendar lives at `calendar/v3/`, Gmail at
 //!     `gmail/v1/` under it: `CalendarHub::base_url(root + "calendar/v3/")`, Gmail `base_url(root)`).
@@ -23,6 +29,7 @@ pub mod auth;
 pub mod calendar;
 mod calendar_api;
 mod calendar_reply;
+mod calendar_update;
 pub mod compose;
 pub mod confirm;
 pub mod crypto;
@@ -79,6 +86,15 @@ pub enum Unlinked {
     Db(#[from] DbErr),
 }
 
+/// Why [`Google::access_token`] has no answer.
+#[derive(Debug, thiserror::Error)]
+pub enum TokenError {
+    #[error("database: {0}")]
+    Db(#[from] DbErr),
+    #[error("the token endpoint failed: {0}")]
+    Unavailable(String),
+}
+
 /// Ozer's Google side, built once at start-up.
 pub struct Google {
     pub settings: GoogleSettings,
@@ -128,6 +144,36 @@ impl Google {
         }
         let refresh = self.sealer.open(&account.refresh_token).map_err(|_| Unlinked::NotLinked)?;
         Ok(UserToken::new(user.id, Secret::new(refresh), self.tokens.clone(), db.clone()))
+    }
+
+    /// A bare access token for code that calls Google over plain HTTP (Gmail's client):
+    /// `Ok(None)` when the user has no working link (never linked, unlinked, or Google just
+    /// answered `invalid_grant`, which marks the account disconnected); `refresh` drops the
+    /// cached token first (after a 401). Gmail's `TokenSource` is a shim over this.
+    pub async fn access_token(
+        &self,
+        db: &DatabaseConnection,
+        user_id: i64,
+        refresh: bool,
+    ) -> Result<Option<String>, TokenError> {
+        let Some(account) = store::account(db, user_id).await? else {
+            return Ok(None);
+        };
+        if account.status != store::LINKED {
+            return Ok(None);
+        }
+        let Ok(sealed) = self.sealer.open(&account.refresh_token) else {
+            return Ok(None);
+        };
+        let token = UserToken::new(user_id, Secret::new(sealed), self.tokens.clone(), db.clone());
+        if refresh {
+            token.invalidate();
+        }
+        match token.access_token().await {
+            Ok(t) => Ok(Some(t)),
+            Err(auth::AuthError::InvalidGrant) => Ok(None),
+            Err(e) => Err(TokenError::Unavailable(e.to_string())),
+        }
     }
 
     /// The reply for a user without a working link: a personal link (single use, 15 minutes),

@@ -61,12 +61,16 @@ async fn start_page(State(state): State<AppState>, Query(q): Query<StartQuery>) 
         return pages::render(Page::Invalid, fallback, None);
     };
     let now = state.clock.now();
-    let link = store::find_link(&state.db, t).await.ok().flatten();
-    let Some(link) = link.filter(|l| l.opened_at.is_none() && l.expires_at > now) else {
+    let Some(link) = store::find_link(&state.db, t).await.ok().flatten() else {
         return pages::render(Page::Invalid, fallback, None);
     };
+    // a used or expired link still tells whose it was: its page speaks their language
     let (_, lang) = owner(&state, link.user_id).await;
-    pages::render(Page::Start, q.lang.as_deref().and_then(Lang::from_code).unwrap_or(lang), Some(t))
+    let lang = q.lang.as_deref().and_then(Lang::from_code).unwrap_or(lang);
+    if link.opened_at.is_some() || link.expires_at <= now {
+        return pages::render(Page::Invalid, lang, None);
+    }
+    pages::render(Page::Start, lang, Some(t))
 }
 
 #[tracing::instrument(skip_all)]

@@ -208,8 +208,8 @@ pub fn handled(e: &Executed) -> bool {
 }
 
 async fn conversation_step(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<(Status, Outcome)>, DbErr> {
-    if let Some(answered) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
-        return Ok(Some(outcome_of(answered, ctx.lang)));
+    if let Some(answer) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
+        return Ok(Some(outcome_of(answer, ctx.lang)));
     }
     let Some(said) = crate::conversation::commands::answer(ctx, ctx.text.trim()).await? else {
         return Ok(None);

@@ -115,6 +115,11 @@ impl FakeGoogle {
         }));
     }
 
+    /// Adds an event exactly as given (a real captured item).
+    pub fn seed_raw(&self, event: Value) {
+        self.inner.lock().unwrap().events.push(event);
+    }
+
     pub fn deny_next(&self) {
         self.inner.lock().unwrap().deny_next = true;
     }
@@ -299,20 +304,20 @@ async fn insert(State(f): State<FakeGoogle>, headers: HeaderMap, body: Bytes) ->
     let e: Value = serde_json::from_slice(&body).unwrap_or_default();
     let (stored, delay) = match store_event(&f, e) {
         Ok(stored) => stored,
-        Err(conflict) => return conflict,
+        Err(conflict) => return *conflict,
     };
     tokio::time::sleep(std::time::Duration::from_millis(delay)).await;
     axum::Json(stored).into_response()
 }
 
 /// Stores an inserted event (409 for an id seen before); returns it and the answer delay.
-fn store_event(f: &FakeGoogle, mut e: Value) -> Result<(Value, u64), Response> {
+fn store_event(f: &FakeGoogle, mut e: Value) -> Result<(Value, u64), Box<Response>> {
     let mut g = f.inner.lock().unwrap();
     g.issued += 1;
     let id = e["id"].as_str().map(str::to_owned).unwrap_or_else(|| format!("gen{}", g.issued));
     if g.events.iter().any(|x| x["id"] == id.as_str()) {
         let body = error_body(409, "duplicate", "The requested identifier already exists.");
-        return Err((StatusCode::CONFLICT, axum::Json(body)).into_response());
+        return Err(Box::new((StatusCode::CONFLICT, axum::Json(body)).into_response()));
     }
     e["id"] = json!(id);
     e["kind"] = json!("calendar#event");
