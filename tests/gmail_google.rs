@@ -53,3 +53,19 @@ async fn a_linked_user_reads_mail_with_the_access_token_from_the_stored_link() {
     let auth: Vec<String> = gmail.requests().into_iter().map(|(_, a)| a).collect();
     assert!(!auth.is_empty() && auth.iter().all(|a| a.starts_with("Bearer ya29.access")), "{auth:?}");
 }
+
+#[tokio::test]
+async fn a_401_then_a_refused_refresh_asks_to_link_again_with_the_reason_and_sends_nothing() {
+    let (g, gmail) = spawn().await;
+    g.link_via_chat("any emails from Dana?").await;
+    g.app.say("any emails from Dana?").await;
+    let before = gmail.requests().len();
+    // the access token stops working and the refresh token was revoked meanwhile
+    g.fake.expire_refresh_tokens();
+    gmail.fail_next(401, serde_json::json!({"error": {"code": 401, "message": "Invalid Credentials"}}));
+    let reply = g.app.say("any emails from Dana?").await;
+    assert!(reply.contains("stopped working"), "{reply}");
+    assert!(google_app::link_token(&reply).is_some(), "{reply}");
+    assert_eq!(gmail.requests().len(), before + 1, "no second Gmail call after the refused refresh");
+    assert!(gmail.sent().is_empty());
+}
