@@ -6,6 +6,8 @@
 mod common;
 #[path = "support/fake_gmail.rs"]
 mod fake_gmail;
+#[path = "common/postgres.rs"]
+mod pg;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -41,9 +43,13 @@ struct Gmail {
 }
 
 async fn harness() -> Gmail {
+    harness_with(&[]).await
+}
+
+async fn harness_with(extra: &[(&str, &str)]) -> Gmail {
     let fake = FakeGmail::start().await;
     let dir = TempDir::new();
-    let settings = test_settings(&dir, &[]);
+    let settings = test_settings(&dir, extra);
     let tokens = Arc::new(FixedTokens::new(&["tok-1", "tok-2"]));
     let api = GmailApi::new(reqwest::Client::new(), &fake.url, tokens, Duration::from_millis(20));
     let clock = Clock::frozen(Utc.timestamp_millis_opt(now_ms()).unwrap());
@@ -332,8 +338,20 @@ async fn store(state: &AppState, message_id: &str, text: &str) -> i64 {
 }
 
 #[tokio::test]
-async fn a_crash_between_the_send_and_the_reply_sends_once() {
-    let g = harness().await;
+async fn a_crash_between_the_send_and_the_reply_sends_once_on_sqlite() {
+    crash_between_send_and_reply(&[]).await;
+}
+
+#[tokio::test]
+async fn a_crash_between_the_send_and_the_reply_sends_once_on_postgres() {
+    let Some(url) = pg::fresh_database().await else {
+        return;
+    };
+    crash_between_send_and_reply(&[("DATABASE_URL", &url)]).await;
+}
+
+async fn crash_between_send_and_reply(extra: &[(&str, &str)]) {
+    let g = harness_with(extra).await;
     let ask = store(&g.state, "tg-1", "email dana@example.com that the contract is signed").await;
     turn::run(&g.state, ask, Delivery::Queued).await.unwrap();
     assert!(g.fake.sent().is_empty());
