@@ -276,3 +276,30 @@ async fn exists(g: &UserGmail<'_>, message_id: &str, draft: bool) -> Result<bool
     }
     Ok(!g.search(&format!("in:sent rfc822msgid:{message_id}"), 1).await?.is_empty())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_confirmed_email_step_carries_exactly_the_email_and_its_confirmation() {
+        let mail = Outgoing {
+            to: "dana@example.com".into(),
+            to_name: None,
+            subject: "s: x".into(),
+            body: "שלום\nעולם".into(),
+        };
+        let asked = email_step(Verb::Send, &mail, false);
+        assert_eq!(step_email(&asked), Some((mail.clone(), false)));
+        let confirmed = email_step(Verb::Send, &mail, true);
+        assert_eq!(step_email(&confirmed), Some((mail, true)));
+        assert_eq!(step_email(&Step::new(Resolver::Gmail, Verb::Send, 1.0)), None);
+    }
+
+    #[test]
+    fn a_sender_is_named_by_display_name_or_address() {
+        assert_eq!(sender_name("\"Dana Cohen\" <dana@example.com>"), "Dana Cohen");
+        assert_eq!(sender_name("<dana@example.com>"), "dana@example.com");
+        assert_eq!(sender_name("dana@example.com"), "dana@example.com");
+    }
+}

@@ -128,7 +128,12 @@ impl UserGmail<'_> {
         for chunk in ids.chunks(BATCH) {
             let fetched = futures_util::future::join_all(chunk.iter().map(|id| self.get(id))).await;
             for m in fetched {
-                out.push(m?);
+                match m {
+                    Ok(m) => out.push(m),
+                    // deleted between the list and the read: not an error, just not there
+                    Err(GmailError::Refused(StatusCode::NOT_FOUND)) => {}
+                    Err(e) => return Err(e),
+                }
             }
         }
         Ok(out)
