@@ -92,7 +92,7 @@ async fn a_reused_link_or_state_shows_a_clear_page_and_changes_nothing() {
     // the link again: used
     let (status, _, page) = g.continue_to_google(&token).await;
     assert_eq!(status, 400);
-    assert!(page.contains("expired or was already used"), "{page}");
+    assert!(page.contains("<html lang=\"en\"") && page.contains("expired or was already used"), "{page}");
     let start = reqwest::get(g.start_url(&token)).await.unwrap();
     assert_eq!(start.status().as_u16(), 400);
 

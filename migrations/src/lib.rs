@@ -11,6 +11,7 @@ mod m20261123_000004_hardening;
 mod m20261123_000005_turn_steps;
 mod m20261123_000006_notes;
 mod m20261123_000007_google;
+mod m20261123_000011_hot_indexes;
 
 pub struct Migrator;
 
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000005_turn_steps::Migration),
             Box::new(m20261123_000006_notes::Migration),
             Box::new(m20261123_000007_google::Migration),
+            Box::new(m20261123_000011_hot_indexes::Migration),
         ]
     }
 }

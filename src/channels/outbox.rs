@@ -14,7 +14,7 @@
 use std::time::Duration;
 
 use chrono_tz::Tz;
-use sea_orm::DbErr;
+use sea_orm::{DatabaseTransaction, DbErr, TransactionTrait};
 
 use crate::app::AppState;
 use crate::channels::{Channel, Reply, whatsapp};
@@ -54,6 +54,10 @@ impl Sent {
 }
 
 /// Sends every due row once; returns how many rows were handled. Tests call this directly.
+///
+/// Rows are claimed in batches; different users' rows are sent concurrently (one user's in
+/// order), and the results are written back by one settler, many per transaction, so a burst
+/// (10,000 reminders due at once) costs a commit per batch rather than one per message.
 pub async fn dispatch_once(state: &AppState) -> Result<usize, DbErr> {
     let mut handled = 0;
     loop {
@@ -61,6 +65,8 @@ pub async fn dispatch_once(state: &AppState) -> Result<usize, DbErr> {
         if rows.is_empty() {
             return Ok(handled);
         }
+        let (results, settled) = tokio::sync::mpsc::unbounded_channel::<(Outbound, Sent)>();
+        let settler = tokio::spawn(settle_all(state.clone(), settled));
         // One user's messages go in order; different users' concurrently.
         let mut by_user: std::collections::BTreeMap<(String, String), Vec<Outbound>> = Default::default();
         for row in rows {
@@ -69,8 +75,8 @@ pub async fn dispatch_once(state: &AppState) -> Result<usize, DbErr> {
         let mut senders = tokio::task::JoinSet::new();
         for (_, rows) in by_user {
             let state = state.clone();
+            let results = results.clone();
             senders.spawn(async move {
-                let mut handled = 0;
                 for row in rows {
                     // The lease is renewed just before the send: a row another sender took over
                     // after our lease ran out is not sent (again) by us.
@@ -78,19 +84,48 @@ pub async fn dispatch_once(state: &AppState) -> Result<usize, DbErr> {
                         continue;
                     };
                     let sent = send(&state, &row).await?;
-                    settle(&state, &row, sent).await?;
-                    handled += 1;
+                    // the settler lives until every sender is done
+                    let _ = results.send((row, sent));
                 }
-                Ok::<usize, DbErr>(handled)
+                Ok::<(), DbErr>(())
             });
         }
+        drop(results);
+        let mut failed = None;
         while let Some(done) = senders.join_next().await {
             match done {
-                Ok(result) => handled += result?,
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => failed = Some(e),
                 Err(e) => tracing::error!(error = %e, "an outbox sender stopped"),
             }
         }
+        match settler.await {
+            Ok(Ok(n)) => handled += n,
+            Ok(Err(e)) => return Err(e),
+            Err(e) => return Err(DbErr::Custom(format!("the outbox settler stopped: {e}"))),
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
     }
+}
+
+/// Writes send results back as they come, all that are waiting in one transaction.
+async fn settle_all(
+    state: AppState,
+    mut results: tokio::sync::mpsc::UnboundedReceiver<(Outbound, Sent)>,
+) -> Result<usize, DbErr> {
+    let mut handled = 0;
+    let mut batch = Vec::with_capacity(BATCH as usize);
+    while results.recv_many(&mut batch, BATCH as usize).await > 0 {
+        let txn = state.db.begin().await?;
+        for (row, sent) in batch.drain(..) {
+            settle(&state, &txn, &row, sent).await?;
+            handled += 1;
+        }
+        txn.commit().await?;
+    }
+    Ok(handled)
 }
 
 /// The background worker: dispatch whenever a turn queued something, and every second for
@@ -110,7 +145,7 @@ pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
     })
 }
 
-async fn settle(state: &AppState, row: &Outbound, sent: Sent) -> Result<(), DbErr> {
+async fn settle(state: &AppState, db: &DatabaseTransaction, row: &Outbound, sent: Sent) -> Result<(), DbErr> {
     let now = state.clock.now();
     match &sent {
         Sent::Done { .. } | Sent::Template { .. } => state.metrics.message_out(&row.channel, true),
@@ -118,16 +153,16 @@ async fn settle(state: &AppState, row: &Outbound, sent: Sent) -> Result<(), DbEr
         Sent::Retry { .. } => {}
     }
     match sent {
-        Sent::Done { external_id } => outbound::mark_sent(&state.db, row, external_id, now).await.map(|_| ()),
-        Sent::Template { external_id } => delivery::mark_sent_template(&state.db, row, external_id, now).await,
+        Sent::Done { external_id } => outbound::mark_sent(db, row, external_id, now).await.map(|_| ()),
+        Sent::Template { external_id } => delivery::mark_sent_template(db, row, external_id, now).await,
         Sent::Retry { error, after } => {
             tracing::warn!(id = row.id, attempts = row.attempts + 1, %error, "send failed; will retry");
             let after = after.and_then(|d| chrono::Duration::from_std(d).ok());
-            outbound::mark_retry(&state.db, row, &error, now, after, RETRY_FOR).await
+            outbound::mark_retry(db, row, &error, now, after, RETRY_FOR).await
         }
         Sent::Failed(error) => {
             tracing::error!(id = row.id, %error, "send failed for good");
-            outbound::mark_failed(&state.db, row, &error).await
+            outbound::mark_failed(db, row, &error).await
         }
     }
 }

@@ -16,11 +16,7 @@ use crate::understand::{Action as Act, Resolver, Step, UNSURE, Understanding};
 /// The question to ask instead of acting, if the message is unsure; it is stored as a `choose`
 /// pending interaction whose two options run the two readings.
 pub async fn ask_if_unsure(ctx: &Ctx<'_>, u: &Understanding) -> Result<Option<Said>, ResolveError> {
-    let [step] = u.steps.as_slice() else { return Ok(None) };
-    let Some(alt) = step.alternative.as_deref() else { return Ok(None) };
-    if step.confidence >= UNSURE || step.time_problem.is_some() || !worth_asking(step) || !worth_asking(alt) {
-        return Ok(None);
-    }
+    let Some((step, alt)) = unsure_readings(u) else { return Ok(None) };
     let readings = [step, alt];
     let choices: Vec<Choice> = readings
         .iter()
@@ -34,6 +30,20 @@ pub async fn ask_if_unsure(ctx: &Ctx<'_>, u: &Understanding) -> Result<Option<Sa
         .arg("second", crate::reply::t(ctx.lang, reading_id(alt)));
     let asked = actions::ask_choice(ctx, question, choices).await?;
     Ok(Some(asked.said))
+}
+
+/// Whether the message would be asked about (a pure check on the understanding, so the turn can
+/// skip the clarify step, and its stored row, when it would not).
+pub fn is_unsure(u: &Understanding) -> bool {
+    unsure_readings(u).is_some()
+}
+
+/// The two readings to offer, when the message's one step is a guess with a second reading.
+fn unsure_readings(u: &Understanding) -> Option<(&Step, &Step)> {
+    let [step] = u.steps.as_slice() else { return None };
+    let alt = step.alternative.as_deref()?;
+    let sure = step.confidence >= UNSURE || step.time_problem.is_some();
+    (!sure && worth_asking(step) && worth_asking(alt)).then_some((step, alt))
 }
 
 /// Small talk and help are harmless to guess; only readings that do something are asked about.

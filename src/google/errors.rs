@@ -77,6 +77,9 @@ impl GoogleError {
 /// How long the one backoff retry waits. Short: the user is waiting for the reply.
 pub const BACKOFF: Duration = Duration::from_millis(800);
 
+/// How long one Google call may take (the generated hubs' client has no timeout of its own).
+pub const CALL_TIMEOUT: Duration = Duration::from_secs(20);
+
 /// Runs `call` with the policy above. `call` must be safe to repeat (reads, or writes made
 /// idempotent by a client-chosen id).
 pub async fn with_retry<T, F, Fut>(token: &UserToken, mut call: F) -> Result<T, GoogleError>
@@ -87,7 +90,11 @@ where
     let mut refreshed = false;
     let mut backed_off = false;
     loop {
-        match call().await {
+        let outcome = match tokio::time::timeout(CALL_TIMEOUT, call()).await {
+            Ok(outcome) => outcome,
+            Err(_) => Err(GoogleError::Transport("no answer in time".into())),
+        };
+        match outcome {
             Err(GoogleError::Unauthorized) if !refreshed => {
                 refreshed = true;
                 token.invalidate();
@@ -99,5 +106,26 @@ where
             }
             other => return other,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(reason: &str) -> serde_json::Value {
+        serde_json::json!({"error": {"errors": [{"reason": reason}]}})
+    }
+
+    #[test]
+    fn googles_answers_are_sorted_into_retry_or_not() {
+        assert!(matches!(GoogleError::from_status(403, &body("rateLimitExceeded")), GoogleError::RateLimited(403)));
+        assert!(matches!(GoogleError::from_status(403, &body("userRateLimitExceeded")), GoogleError::RateLimited(403)));
+        assert!(matches!(GoogleError::from_status(403, &body("forbidden")), GoogleError::Refused(403)));
+        assert!(matches!(GoogleError::from_status(429, &body("")), GoogleError::RateLimited(429)));
+        assert!(matches!(GoogleError::from_status(503, &body("")), GoogleError::Unavailable(503)));
+        assert!(matches!(GoogleError::from_status(409, &body("duplicate")), GoogleError::Conflict));
+        assert!(matches!(GoogleError::from_status(410, &body("deleted")), GoogleError::NotFound));
+        assert!(GoogleError::RateLimited(429).retryable() && !GoogleError::Refused(403).retryable());
     }
 }

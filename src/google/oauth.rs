@@ -83,7 +83,15 @@ async fn start_flow(State(state): State<AppState>, Form(f): Form<StartForm>) -> 
     let now = state.clock.now();
     let link = match store::open_link(&state.db, &f.t, &flow_state, &verifier, now).await {
         Ok(Some(link)) => link,
-        Ok(None) => return pages::render(Page::Invalid, state.settings.lang, None),
+        Ok(None) => {
+            // used or expired: still the owner's language when the link is known
+            let link = store::find_link(&state.db, &f.t).await.ok().flatten();
+            let lang = match link {
+                Some(l) => owner(&state, l.user_id).await.1,
+                None => state.settings.lang,
+            };
+            return pages::render(Page::Invalid, lang, None);
+        }
         Err(e) => {
             tracing::error!(error = %e, "opening a Google link failed");
             return pages::render(Page::Failed, state.settings.lang, None);

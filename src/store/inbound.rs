@@ -126,8 +126,12 @@ pub async fn claim(
     now: DateTime<Utc>,
     until: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
+    // The turn's "now" is fixed by the first claim (see `turn_now`), in the same statement.
+    let first_now =
+        sea_orm::sea_query::Func::coalesce([Expr::col(inbound_message::Column::TurnNow), Expr::value(Some(now))]);
     let res = inbound_message::Entity::update_many()
         .col_expr(inbound_message::Column::ClaimedUntil, Expr::value(Some(until)))
+        .col_expr(inbound_message::Column::TurnNow, first_now.into())
         .filter(inbound_message::Column::Id.eq(id))
         .filter(inbound_message::Column::Status.eq(PENDING))
         .filter(

@@ -229,6 +229,7 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
     let understanding = understand::understand(text, t.time.now, t.lang);
     // Unsure and no LLM to ask: ask the user which reading they meant, rather than guess.
     if t.state.settings.llm.is_none()
+        && crate::conversation::clarify::is_unsure(&understanding)
         && let Some(asked) = execute::run_local(t, Work::Clarify(&understanding), &[]).await?
         && execute::handled(&asked)
     {
