@@ -50,8 +50,20 @@ fn quote(s: &str) -> String {
     if s.contains(' ') { format!("\"{s}\"") } else { s.to_string() }
 }
 
-/// "from Dana", "מדנה", "מ-דנה", "מאת דנה", "ששלחה דנה".
+/// "from Dana", "מדנה", "מ-דנה", "מאת דנה", "ששלחה דנה", "did Dana email me", "Dana sent me",
+/// "דנה שלחה לי".
 fn sender(words: &[String]) -> Option<String> {
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let at = |i: usize| lower.get(i).map(String::as_str).unwrap_or("");
+    for i in 0..words.len() {
+        if at(i) == "did" && matches!(at(i + 2), "email" | "mail" | "write" | "send" | "reply" | "message") {
+            return Some(words[i + 1].clone());
+        }
+        let sent = matches!(at(i + 1), "sent" | "emailed" | "wrote" | "שלח" | "שלחה" | "כתב" | "כתבה");
+        if sent && matches!(at(i + 2), "me" | "לי") && !is_filler(at(i)) && !matches!(at(i), "who" | "מי") {
+            return Some(words[i].clone());
+        }
+    }
     for (i, w) in words.iter().enumerate() {
         let next = words.get(i + 1).map(String::as_str);
         match w.to_lowercase().as_str() {

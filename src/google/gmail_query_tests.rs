@@ -51,3 +51,11 @@ fn hebrew_emails_read_the_lamed_prefix_and_the_she_body() {
     assert_eq!(d.subject.as_deref(), Some("תקציב"));
     assert_eq!(d.body.as_deref(), Some("המספרים מצורפים"));
 }
+
+#[test]
+fn did_x_email_me_and_x_sent_me_name_the_sender() {
+    assert_eq!(search_query("did Dana email me?", now()), "from:Dana");
+    assert_eq!(search_query("has Rotem sent me anything today", now()).split(' ').next(), Some("from:Rotem"));
+    assert_eq!(search_query("דנה שלחה לי מייל?", now()), "from:דנה");
+    assert!(!search_query("who sent me emails today", now()).starts_with("from:"));
+}
