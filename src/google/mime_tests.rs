@@ -124,3 +124,28 @@ fn the_corpus_full_message_example_reads_as_its_plain_part() {
     assert_eq!(root.header("subject"), Some("Re: פגישה"));
     assert_eq!(body_text(&root).as_deref().map(str::trim), Some("שלום, נתראה מחר."));
 }
+
+#[test]
+fn the_corpus_send_request_raw_is_its_eml_and_its_subject_reads_back_in_hebrew() {
+    let request: serde_json::Value =
+        serde_json::from_str(include_str!("../../tests/fixtures/google/gmail_send_request.json")).unwrap();
+    let raw = decode_base64url(request["raw"].as_str().unwrap()).unwrap();
+    let source = String::from_utf8(raw).unwrap();
+    let eml = include_str!("../../tests/fixtures/google/gmail_send_message.eml");
+    assert_eq!(source.replace("\r\n", "\n"), eml.replace("\r\n", "\n"));
+    let subject = source.lines().find_map(|l| l.strip_prefix("Subject: ")).unwrap();
+    assert_eq!(decode_header(subject), "תזכורת: פגישה מחר ב-15:00");
+}
+
+#[test]
+fn the_corpus_list_and_draft_answers_parse_as_the_hub_types() {
+    let list: google_gmail1::api::ListMessagesResponse =
+        serde_json::from_str(include_str!("../../tests/fixtures/google/gmail_messages_list_response.json")).unwrap();
+    assert_eq!(list.messages.unwrap().len(), 2);
+    let draft: google_gmail1::api::Draft =
+        serde_json::from_str(include_str!("../../tests/fixtures/google/gmail_drafts_create_response.json")).unwrap();
+    assert_eq!(draft.id.as_deref(), Some("r-5183921948172635123"));
+    let sent: google_gmail1::api::Message =
+        serde_json::from_str(include_str!("../../tests/fixtures/google/gmail_send_response.json")).unwrap();
+    assert_eq!(sent.label_ids, Some(vec!["SENT".to_string()]));
+}
