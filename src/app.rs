@@ -92,6 +92,7 @@ impl AppState {
         let mut remote = RemoteResolvers::default();
         if let Some(g) = &google {
             remote.insert(Resolver::Calendar, Arc::new(crate::google::calendar::CalendarResolver::new(g.clone())));
+            remote.insert(Resolver::Gmail, Arc::new(crate::google::gmail::GmailResolver::from_google(g.clone())));
         }
         let settings = Arc::new(settings);
         let metrics: Arc<Metrics> = Arc::default();

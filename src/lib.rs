@@ -8,7 +8,7 @@
 //! - [`plan`]: ordered steps with dependencies; the LLM planner where the rules are unsure ([`llm`]).
 //! - [`resolvers`]: one per capability; they act through [`store`].
 //! - [`memory`]: the second brain's retrieval (lexical + embeddings) the memory resolver uses.
-//! - [`google`]: account linking (OAuth pages), tokens, and the Calendar (remote) resolver.
+//! - [`google`]: account linking (OAuth pages), tokens, and the Calendar and Gmail (remote) resolvers.
 //! - [`reply`]: one natural reply from Fluent templates in locales/.
 //!
 //! Around them: [`config`] (settings), [`app`] (state, router, workers), [`clock`] (now and

@@ -30,9 +30,15 @@ pub mod calendar;
 mod calendar_api;
 mod calendar_reply;
 mod calendar_update;
+pub mod compose;
 pub mod confirm;
 pub mod crypto;
 pub mod errors;
+pub mod gmail;
+pub mod gmail_api;
+pub mod gmail_people;
+pub mod gmail_query;
+pub mod mime;
 pub mod oauth;
 mod pages;
 pub mod store;
@@ -60,11 +66,12 @@ pub type HubConnector = HttpsConnector<HttpConnector>;
 pub type HubClient = google_apis_common::Client<HubConnector>;
 
 /// The scopes Ozer asks for, narrowest that do the job (README "Google" explains the tiers):
-/// Calendar events read/write (sensitive); Gmail read (restricted) and send (sensitive).
+/// Calendar events read/write (sensitive); Gmail read (restricted) and compose (sensitive:
+/// drafts and send; `gmail.send` alone cannot create drafts).
 pub const SCOPES: &[&str] = &[
     "https://www.googleapis.com/auth/calendar.events",
     "https://www.googleapis.com/auth/gmail.readonly",
-    "https://www.googleapis.com/auth/gmail.send",
+    "https://www.googleapis.com/auth/gmail.compose",
 ];
 
 /// Why a user has no working token.
