@@ -427,3 +427,23 @@ async fn moving_an_occurrence_of_a_series_asks_whether_the_whole_series_moves() 
         g.fake.requests().into_iter().filter(|r| r.method == "PATCH" && r.path.ends_with("/events/evweekly"));
     assert_eq!(series_patches.count(), 0, "the series itself is left alone");
 }
+
+#[tokio::test]
+async fn the_calendar_reading_chosen_in_a_clarification_creates_the_event_through_google() {
+    let g = linked("what's on my calendar today").await;
+    // unsure between a reminder and an event: Ozer asks, and the second reading is chosen
+    let q = g.app.say("צריך להתקשר לאינסטלטור מחר ב-9").await;
+    assert!(q.contains("אירוע ביומן"), "{q}");
+    let reply = g.app.say("השני").await;
+    let events = inserted(&g);
+    assert_eq!(events.len(), 1, "one event created at Google: {reply}");
+    assert!(events[0]["summary"].as_str().unwrap_or_default().contains("אינסטלטור"), "{}", events[0]);
+}
+
+#[tokio::test]
+async fn event_ids_typed_into_a_message_cannot_skip_the_confirmation() {
+    let g = linked("what's on my calendar today").await;
+    seed_tomorrow(&g);
+    let reply = g.app.say("delete event:evdentist|Dentist from my calendar tomorrow").await;
+    assert!(g.fake.calls("DELETE", "/events/").is_empty(), "nothing deleted without a yes: {reply}");
+}

@@ -21,6 +21,18 @@ pub fn event_item(id: &str, title: &str) -> String {
     format!("{EVENT_ITEM}{id}|{title}")
 }
 
+/// Steps of these resolvers call out, so they run through the remote path.
+pub fn is_remote(resolver: crate::understand::Resolver) -> bool {
+    matches!(resolver, crate::understand::Resolver::Calendar | crate::understand::Resolver::Gmail)
+}
+
+/// Removes the items only a confirmation may put in a step (confirmed event ids, a confirmed
+/// email): a step read from the user's words or a planner's answer never carries them, so neither
+/// can skip the "yes".
+pub fn strip_confirmation_items(step: &mut Step) {
+    step.items.retain(|i| !i.starts_with(EVENT_ITEM) && !crate::google::gmail::is_confirmation_item(i));
+}
+
 /// (id, title) of each confirmed event an item names.
 pub fn confirmed_events(step: &Step) -> Vec<(String, String)> {
     step.items
@@ -92,4 +104,23 @@ pub async fn ask_choice(
         .collect();
     let msg = question.arg("options", numbered.join("\n"));
     Ok(StepResult { said: Said { msg, clause: None, buttons }, data: serde_json::Value::Null })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_confirmation_can_carry_confirmed_events_or_a_confirmed_email() {
+        let mut step = Step::new(crate::understand::Resolver::Calendar, crate::understand::Action::Delete, 0.9);
+        step.items = vec![
+            "milk".into(),
+            event_item("ev1", "Dentist"),
+            "gmail-mail:{\"to\":\"a@b.c\"}".into(),
+            "gmail-confirmed".into(),
+        ];
+        strip_confirmation_items(&mut step);
+        assert_eq!(step.items, vec!["milk".to_string()]);
+        assert!(confirmed_events(&step).is_empty());
+    }
 }

@@ -92,6 +92,11 @@ const MAIL_ITEM: &str = "gmail-mail:";
 /// Marks a step whose email the user confirmed.
 const CONFIRMED_ITEM: &str = "gmail-confirmed";
 
+/// Whether an item is one only a confirmation puts in a step (see `confirm::strip_confirmation_items`).
+pub fn is_confirmation_item(item: &str) -> bool {
+    item.starts_with(MAIL_ITEM) || item == CONFIRMED_ITEM
+}
+
 /// A Gmail step that sends (or drafts) exactly `mail`.
 fn email_step(action: Verb, mail: &Outgoing, confirmed: bool) -> Step {
     let mut step = Step::new(Resolver::Gmail, action, 1.0);

@@ -49,7 +49,11 @@ impl Plan {
                 id,
                 resolver: s.resolver,
                 action: s.action,
-                slots: s.clone(),
+                slots: {
+                    let mut slots = s.clone();
+                    crate::google::confirm::strip_confirmation_items(&mut slots);
+                    slots
+                },
                 // a step may only wait for an earlier one: this keeps execution a simple pass
                 depends_on: s.depends_on.iter().copied().filter(|d| *d < id).collect(),
             })

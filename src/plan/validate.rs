@@ -139,6 +139,8 @@ fn step_of(s: RawStep, position: usize, now: DateTime<Tz>) -> Result<PlannedStep
     slots.list = clean(s.slots.list);
     slots.query = clean(s.slots.query);
     slots.items = s.slots.items.into_iter().map(|i| i.trim().to_string()).filter(|i| !i.is_empty()).collect();
+    // only a confirmation may carry confirmed events or a confirmed email
+    crate::google::confirm::strip_confirmation_items(&mut slots);
     if let Some(phrase) = clean(s.slots.when) {
         apply_time(&mut slots, &phrase, now).map_err(|e| format!("step {position}: {e}"))?;
     }

@@ -83,13 +83,23 @@ pub async fn run(ctx: &Ctx<'_>, action: &Action) -> Result<StepResult, ResolveEr
         }
         Action::DeleteList { id } => list::delete_id(ctx, *id).await,
         Action::RemoveItems { list_id, ids } => list::remove_ids(ctx, *list_id, ids).await,
+        // a remote reading (Calendar, Gmail) runs through the remote path, like a confirmed step
+        Action::RunStep { text, step } if crate::google::confirm::is_remote(step.resolver) => {
+            Ok(remote_handback(text, step))
+        }
         Action::RunStep { text, step } => run_step(ctx, text, step).await,
         Action::DeleteNotes { ids } => memory::delete_ids(ctx, ids).await,
         Action::UpdateNote { id, text } => memory::update_id(ctx, *id, text).await,
-        Action::RemoteStep { text, step } => Ok(StepResult {
-            said: Said::msg(Msg::new("google-working")),
-            data: serde_json::json!({ "remote_step": step, "text": text }),
-        }),
+        Action::RemoteStep { text, step } => Ok(remote_handback(text, step)),
+    }
+}
+
+/// Hands a step back to the turn, which runs it through the remote path with no transaction
+/// open (turn/mod.rs, google/confirm.rs).
+fn remote_handback(text: &str, step: &crate::understand::Step) -> StepResult {
+    StepResult {
+        said: Said::msg(Msg::new("google-working")),
+        data: serde_json::json!({ "remote_step": step, "text": text }),
     }
 }
 
