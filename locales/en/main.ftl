@@ -5,8 +5,10 @@ help =
     • Tasks and reminders: "remind me tomorrow at 8 to call the dentist", "remind me every Sunday at 19:00 to take out the trash", "what are my tasks for today?", "I finished the report", "delete the reminder about the dentist"
     • Lists: "add milk and eggs to my shopping list", "show my shopping list", "remove milk from my shopping list"
     • Notes: "remember that my locker number is 237", "what's my locker number?", "forget what I said about the locker"
+    • Snooze a reminder from its buttons, or "snooze till 6"; "send me a summary every morning at 7"
+    • Google Calendar and Gmail, once you link your Google account: "what's on my calendar tomorrow?", "clear Friday except the standup", "did Dana email me?", "email dana@example.com that I'm late"
     • Your timezone: "my timezone is New York"
-    You can ask for several things in one message, in Hebrew or English. Google Calendar/Gmail are coming soon.
+    You can ask for several things in one message, in Hebrew or English.
 greeting = Hi! I'm Ozer, your assistant. How can I help?
 greeting-named = Hi { $name }! I'm Ozer, your assistant. How can I help?
 thanks = You're welcome! 😊
