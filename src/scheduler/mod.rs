@@ -85,8 +85,12 @@ pub async fn tick(state: &AppState) -> Result<TickReport, DbErr> {
     }
     let due = query.all(&txn).await?;
     let mut report = TickReport { claimed: due.len(), ..TickReport::default() };
+    // the owners of the whole batch in one query (a burst is many reminders of few users)
+    let owners: std::collections::HashMap<i64, users::User> =
+        users::by_ids(&txn, due.iter().map(|t| t.user_id)).await?.into_iter().map(|u| (u.id, u)).collect();
     for t in &due {
-        fire(state, &txn, t, now, &mut report).await?;
+        let Some(user) = owners.get(&t.user_id) else { continue };
+        fire(state, &txn, t, user, now, &mut report).await?;
     }
     txn.commit().await?;
     Ok(report)
@@ -96,13 +100,11 @@ async fn fire(
     state: &AppState,
     txn: &DatabaseTransaction,
     t: &Task,
+    user: &users::User,
     now: DateTime<Utc>,
     report: &mut TickReport,
 ) -> Result<(), DbErr> {
     let Some(fire_at) = t.next_fire_at else {
-        return Ok(());
-    };
-    let Some(user) = users::get(txn, t.user_id).await? else {
         return Ok(());
     };
     let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);

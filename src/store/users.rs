@@ -63,6 +63,17 @@ pub async fn get(db: &impl ConnectionTrait, id: i64) -> Result<Option<User>, DbE
     user::Entity::find_by_id(id).one(db).await
 }
 
+/// The users with these ids (one query; the scheduler's batch of reminders).
+pub async fn by_ids(db: &impl ConnectionTrait, ids: impl IntoIterator<Item = i64>) -> Result<Vec<User>, DbErr> {
+    let mut ids: Vec<i64> = ids.into_iter().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    user::Entity::find().filter(user::Column::Id.is_in(ids)).all(db).await
+}
+
 /// Remembers where the user last wrote from: reminders go there.
 pub async fn touch(
     db: &impl ConnectionTrait,
