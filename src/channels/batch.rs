@@ -108,19 +108,30 @@ async fn together(db: &DatabaseConnection, ctx: &IntakeCtx, jobs: &[Job]) -> Res
     let txn = db.begin().await?;
     let mut outcomes = Vec::with_capacity(jobs.len());
     for job in jobs {
-        outcomes.push(intake::store_in(ctx, &txn, job.msg.clone(), job.handling).await?);
+        outcomes.push(intake::store_in(ctx, &txn, job.msg.clone(), job.handling, true).await?);
     }
     txn.commit().await?;
     ctx.metrics.intake_commit(jobs.len());
+    for (job, outcome) in jobs.iter().zip(&outcomes) {
+        counted(ctx, job, *outcome);
+    }
     Ok(outcomes)
 }
 
 async fn alone(db: &DatabaseConnection, ctx: &IntakeCtx, job: &Job) -> Result<Outcome, DbErr> {
     let txn = db.begin().await?;
-    let outcome = intake::store_in(ctx, &txn, job.msg.clone(), job.handling).await?;
+    let outcome = intake::store_in(ctx, &txn, job.msg.clone(), job.handling, false).await?;
     txn.commit().await?;
     ctx.metrics.intake_commit(1);
+    counted(ctx, job, outcome);
     Ok(outcome)
+}
+
+/// A stored message counts once it is committed (a batch that failed counts nothing).
+fn counted(ctx: &IntakeCtx, job: &Job, outcome: Outcome) {
+    if outcome != Outcome::Duplicate {
+        ctx.metrics.message_in(job.msg.channel.as_str());
+    }
 }
 
 #[cfg(test)]

@@ -66,11 +66,15 @@ pub struct IntakeCtx {
 
 /// Stores one message inside the caller's transaction: dedupe, access policy, inbound row, and
 /// for a message that gets no turn its fixed answer.
+/// `in_batch`: the message shares its transaction with others (see `channels::batch`), so the
+/// insert takes no savepoint: a duplicate that slipped in meanwhile fails the whole batch, which
+/// is then stored one message per transaction with `in_batch` false.
 pub async fn store_in(
     ctx: &IntakeCtx,
     txn: &DatabaseTransaction,
     mut msg: InboundMessage,
     handling: Handling,
+    in_batch: bool,
 ) -> Result<Outcome, DbErr> {
     let now = ctx.clock.now();
     // Our receipt time, not the platform's: the rate limit and the inbound log are about when
@@ -80,12 +84,13 @@ pub async fn store_in(
         return Ok(Outcome::Duplicate);
     }
     let verdict = access::check(txn, &ctx.settings, &msg, now).await?;
-    let row = match inbound::record(txn, &msg).await? {
-        Recorded::New(row) => {
-            ctx.metrics.message_in(msg.channel.as_str());
-            row
+    let row = if in_batch {
+        inbound::insert_new(txn, &msg).await?
+    } else {
+        match inbound::record(txn, &msg).await? {
+            Recorded::New(row) => row,
+            Recorded::Duplicate(_) => return Ok(Outcome::Duplicate),
         }
-        Recorded::Duplicate(_) => return Ok(Outcome::Duplicate),
     };
     let (outcome, notice) = match (verdict, handling) {
         (Verdict::Allow, Handling::Turn) => (Outcome::Accepted, None),

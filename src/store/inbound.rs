@@ -29,7 +29,26 @@ pub async fn record(
     if let Some(existing) = find(db, msg.channel, &msg.message_id).await? {
         return Ok(Recorded::Duplicate(existing));
     }
-    let am = inbound_message::ActiveModel {
+    if let Some(row) = super::insert_unless_taken(db, new_row(msg)).await? {
+        return Ok(Recorded::New(row));
+    }
+    // Two deliveries raced past the lookup: the unique index decided, this one is a duplicate.
+    match find(db, msg.channel, &msg.message_id).await? {
+        Some(existing) => Ok(Recorded::Duplicate(existing)),
+        None => Err(DbErr::RecordNotFound("inbound message".into())),
+    }
+}
+
+/// Inserts a message the caller has just looked up and not found, with no savepoint: a
+/// duplicate inserted meanwhile by another instance fails the statement (and, on PostgreSQL,
+/// the transaction), so only a caller that then retries with [`record`] may use it (the intake
+/// writer's batches do).
+pub async fn insert_new(db: &impl ConnectionTrait, msg: &InboundMessage) -> Result<Inbound, DbErr> {
+    new_row(msg).insert(db).await
+}
+
+fn new_row(msg: &InboundMessage) -> inbound_message::ActiveModel {
+    inbound_message::ActiveModel {
         channel: Set(msg.channel.as_str().to_string()),
         external_message_id: Set(msg.message_id.clone()),
         external_user: Set(msg.external_user.clone()),
@@ -43,14 +62,6 @@ pub async fn record(
         attempts: Set(0),
         processed_at: Set(None),
         ..Default::default()
-    };
-    if let Some(row) = super::insert_unless_taken(db, am).await? {
-        return Ok(Recorded::New(row));
-    }
-    // Two deliveries raced past the lookup: the unique index decided, this one is a duplicate.
-    match find(db, msg.channel, &msg.message_id).await? {
-        Some(existing) => Ok(Recorded::Duplicate(existing)),
-        None => Err(DbErr::RecordNotFound("inbound message".into())),
     }
 }
 
