@@ -133,8 +133,23 @@ async fn a_recurring_event_carries_an_rrule_and_an_iana_zone() {
     assert_eq!(reply, "Added to your calendar: team sync, every Monday at 09:00.");
     let reply = g.app.say("קבע ביומן ישיבת צוות כל יום ראשון ב-9").await;
     assert!(reply.starts_with("הוספתי ליומן: ישיבת צוות, כל יום ראשון ב-09:00"), "{reply}");
-    for b in inserted(&g) {
-        assert_eq!(b["recurrence"], json!(["RRULE:FREQ=WEEKLY"]));
+    let reply = g.app.say("add to my calendar yoga every other Tuesday at 7").await;
+    assert!(reply.starts_with("Added to your calendar: yoga, every other"), "{reply}");
+    let reply = g.app.say("תוסיף ליומן חוג כל יום ראשון ורביעי ב-17 עד סוף יוני").await;
+    assert!(reply.starts_with("הוספתי ליומן: חוג"), "{reply}");
+    let bodies = inserted(&g);
+    let rules: Vec<Value> = bodies.iter().map(|b| b["recurrence"].clone()).collect();
+    assert_eq!(
+        rules,
+        vec![
+            json!(["RRULE:FREQ=WEEKLY;BYDAY=MO"]),
+            json!(["RRULE:FREQ=WEEKLY;BYDAY=SU"]),
+            json!(["RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"]),
+            json!(["RRULE:FREQ=WEEKLY;BYDAY=SU,WE;UNTIL=20260630T205959Z"]),
+        ],
+        "{bodies:?}"
+    );
+    for b in bodies {
         assert_eq!(b["start"]["timeZone"], "Asia/Jerusalem");
         assert_eq!(b["end"]["timeZone"], "Asia/Jerusalem");
     }

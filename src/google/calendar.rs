@@ -230,7 +230,9 @@ async fn create(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError
         end: Some(end),
         tz: Some(tz.name().to_string()),
         attendees: emails(call.text),
-        rrule: s.recurrence.map(|r| rrule(r).to_string()),
+        // the user's repeat rule as understood (every other Tuesday, Sunday and Wednesday until
+        // June, ...); sent with the event's IANA zone, which Google needs for a recurring event
+        rrule: crate::understand::repeat::rrule_for(s, tz).or_else(|| s.recurrence.map(|r| rrule(r).to_string())),
     };
     let e = cal.insert(new).await?;
     Ok(created(call, &e, tz))
@@ -238,8 +240,15 @@ async fn create(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError
 
 fn created(call: &RemoteCall<'_>, e: &Ev, tz: Tz) -> StepResult {
     let (lang, now) = (call.lang, call.time.now);
-    let when = match (call.step.slots.recurrence, &e.start) {
-        (Some(rec), EvTime::At(at)) => crate::reply::when::recurrence_phrase(lang, rec, at.with_timezone(&tz)),
+    let slots = &call.step.slots;
+    let rule = slots.rrule.as_deref().and_then(crate::understand::rrule::Rule::parse);
+    let when = match (rule, slots.recurrence, &e.start) {
+        (Some(rule), _, EvTime::At(at)) => {
+            let first = at.with_timezone(&tz);
+            let series = crate::understand::rrule::Series { tz, start: first.naive_local(), rule };
+            crate::reply::rule::series_phrase(lang, &series, first)
+        }
+        (None, Some(rec), EvTime::At(at)) => crate::reply::when::recurrence_phrase(lang, rec, at.with_timezone(&tz)),
         _ => say::when(lang, e, tz, now),
     };
     StepResult {
