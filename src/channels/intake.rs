@@ -66,9 +66,9 @@ pub struct IntakeCtx {
 
 /// Stores one message inside the caller's transaction: dedupe, access policy, inbound row, and
 /// for a message that gets no turn its fixed answer.
-/// `in_batch`: the message shares its transaction with others (see `channels::batch`), so the
-/// insert takes no savepoint: a duplicate that slipped in meanwhile fails the whole batch, which
-/// is then stored one message per transaction with `in_batch` false.
+/// `in_batch`: the message shares its transaction with others (see `channels::batch`): it is
+/// inserted with `ON CONFLICT DO NOTHING` in one statement, so a redelivery (within the batch or
+/// from another instance) never fails the batch.
 pub async fn store_in(
     ctx: &IntakeCtx,
     txn: &DatabaseTransaction,
@@ -80,12 +80,16 @@ pub async fn store_in(
     // Our receipt time, not the platform's: the rate limit and the inbound log are about when
     // Ozer got it (a redelivery can carry a day-old platform timestamp).
     msg.received_at = now;
-    if inbound::find(txn, msg.channel, &msg.message_id).await?.is_some() {
+    // (in a batch the insert itself tells a redelivery, in one statement)
+    if !in_batch && inbound::find(txn, msg.channel, &msg.message_id).await?.is_some() {
         return Ok(Outcome::Duplicate);
     }
     let verdict = access::check(txn, &ctx.settings, &msg, now).await?;
     let row = if in_batch {
-        inbound::insert_new(txn, &msg).await?
+        match inbound::insert_or_skip(txn, &msg).await? {
+            Some(row) => row,
+            None => return Ok(Outcome::Duplicate),
+        }
     } else {
         match inbound::record(txn, &msg).await? {
             Recorded::New(row) => row,

@@ -39,12 +39,22 @@ pub async fn record(
     }
 }
 
-/// Inserts a message the caller has just looked up and not found, with no savepoint: a
-/// duplicate inserted meanwhile by another instance fails the statement (and, on PostgreSQL,
-/// the transaction), so only a caller that then retries with [`record`] may use it (the intake
-/// writer's batches do).
-pub async fn insert_new(db: &impl ConnectionTrait, msg: &InboundMessage) -> Result<Inbound, DbErr> {
-    new_row(msg).insert(db).await
+/// Inserts a message unless its (channel, message id) is already stored, in one statement
+/// (`ON CONFLICT DO NOTHING`, no savepoint, no lookup first): `None` is a redelivery. The
+/// intake writer's batches use it; a duplicate never fails the surrounding transaction.
+pub async fn insert_or_skip(db: &impl ConnectionTrait, msg: &InboundMessage) -> Result<Option<Inbound>, DbErr> {
+    let on_conflict = sea_orm::sea_query::OnConflict::columns([
+        inbound_message::Column::Channel,
+        inbound_message::Column::ExternalMessageId,
+    ])
+    .do_nothing()
+    .to_owned();
+    match inbound_message::Entity::insert(new_row(msg)).on_conflict(on_conflict).exec_with_returning(db).await {
+        Ok(row) => Ok(Some(row)),
+        // nothing returned: the row was there (sea-orm says "not found" for an empty RETURNING)
+        Err(DbErr::RecordNotInserted | DbErr::RecordNotFound(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 fn new_row(msg: &InboundMessage) -> inbound_message::ActiveModel {
