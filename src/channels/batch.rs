@@ -1,10 +1,10 @@
 //! The intake writer: one task that stores incoming messages, many per commit (group commit).
 //!
 //! A webhook hands its message over and waits for the answer; the writer takes every message
-//! waiting at that moment (up to `MAX_BATCH`), stores each in its own savepoint inside one
-//! transaction, commits once, and only then answers each webhook. So "stored before 200" holds,
-//! a redelivery still finds the first copy (an earlier message of the same batch included), one
-//! bad message fails alone (its savepoint is rolled back), and the database pays one commit for
+//! waiting at that moment (up to `MAX_BATCH`), stores them in one transaction (one insert each),
+//! commits once, and only then answers each webhook. So "stored before 200" holds, a redelivery
+//! still finds the first copy (an earlier message of the same batch included), one bad message
+//! fails alone (the batch is then stored one message per transaction), and the database pays one commit for
 //! the whole batch instead of one per message. Nothing waits for a batch to fill: under light
 //! load a batch is one message, and under heavy load messages gather while the previous commit
 //! runs, which is what makes the batches large exactly when it matters.
@@ -85,7 +85,8 @@ async fn writer(db: DatabaseConnection, ctx: IntakeCtx, mut rx: mpsc::Receiver<J
 
 /// Stores the jobs in one transaction. When one of them fails (or the commit does), nothing of
 /// the batch is kept and each job is stored again in a transaction of its own, so one bad message
-/// fails alone and the others are not held back by it.
+/// fails alone and the others are not held back by it (a redelivery is not a failure: the insert
+/// itself finds it).
 async fn store_batch(db: &DatabaseConnection, ctx: &IntakeCtx, jobs: &[Job]) -> Vec<Result<Outcome, DbErr>> {
     if jobs.len() > 1 {
         match together(db, ctx, jobs).await {
@@ -95,7 +96,7 @@ async fn store_batch(db: &DatabaseConnection, ctx: &IntakeCtx, jobs: &[Job]) -> 
     }
     let mut results = Vec::with_capacity(jobs.len());
     for job in jobs {
-        let result = alone(db, ctx, job).await;
+        let result = together(db, ctx, std::slice::from_ref(job)).await.map(|outcomes| outcomes[0]);
         if let Err(e) = &result {
             tracing::warn!(error = %e, "a message could not be stored");
         }
@@ -104,11 +105,12 @@ async fn store_batch(db: &DatabaseConnection, ctx: &IntakeCtx, jobs: &[Job]) -> 
     results
 }
 
+/// Stores `jobs` (one or many) in one transaction; counted once committed.
 async fn together(db: &DatabaseConnection, ctx: &IntakeCtx, jobs: &[Job]) -> Result<Vec<Outcome>, DbErr> {
     let txn = db.begin().await?;
     let mut outcomes = Vec::with_capacity(jobs.len());
     for job in jobs {
-        outcomes.push(intake::store_in(ctx, &txn, job.msg.clone(), job.handling, true).await?);
+        outcomes.push(intake::store_in(ctx, &txn, job.msg.clone(), job.handling).await?);
     }
     txn.commit().await?;
     ctx.metrics.intake_commit(jobs.len());
@@ -116,15 +118,6 @@ async fn together(db: &DatabaseConnection, ctx: &IntakeCtx, jobs: &[Job]) -> Res
         counted(ctx, job, *outcome);
     }
     Ok(outcomes)
-}
-
-async fn alone(db: &DatabaseConnection, ctx: &IntakeCtx, job: &Job) -> Result<Outcome, DbErr> {
-    let txn = db.begin().await?;
-    let outcome = intake::store_in(ctx, &txn, job.msg.clone(), job.handling, false).await?;
-    txn.commit().await?;
-    ctx.metrics.intake_commit(1);
-    counted(ctx, job, outcome);
-    Ok(outcome)
 }
 
 /// A stored message counts once it is committed (a batch that failed counts nothing).

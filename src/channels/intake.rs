@@ -65,36 +65,22 @@ pub struct IntakeCtx {
 }
 
 /// Stores one message inside the caller's transaction: dedupe, access policy, inbound row, and
-/// for a message that gets no turn its fixed answer.
-/// `in_batch`: the message shares its transaction with others (see `channels::batch`): it is
-/// inserted with `ON CONFLICT DO NOTHING` in one statement, so a redelivery (within the batch or
-/// from another instance) never fails the batch.
+/// for a message that gets no turn its fixed answer. A redelivery (an earlier message of the same
+/// batch included) is found by the insert itself and never fails the transaction.
 pub async fn store_in(
     ctx: &IntakeCtx,
     txn: &DatabaseTransaction,
     mut msg: InboundMessage,
     handling: Handling,
-    in_batch: bool,
 ) -> Result<Outcome, DbErr> {
     let now = ctx.clock.now();
     // Our receipt time, not the platform's: the rate limit and the inbound log are about when
     // Ozer got it (a redelivery can carry a day-old platform timestamp).
     msg.received_at = now;
-    // (in a batch the insert itself tells a redelivery, in one statement)
-    if !in_batch && inbound::find(txn, msg.channel, &msg.message_id).await?.is_some() {
-        return Ok(Outcome::Duplicate);
-    }
     let verdict = access::check(txn, &ctx.settings, &msg, now).await?;
-    let row = if in_batch {
-        match inbound::insert_or_skip(txn, &msg).await? {
-            Some(row) => row,
-            None => return Ok(Outcome::Duplicate),
-        }
-    } else {
-        match inbound::record(txn, &msg).await? {
-            Recorded::New(row) => row,
-            Recorded::Duplicate(_) => return Ok(Outcome::Duplicate),
-        }
+    let row = match inbound::record(txn, &msg).await? {
+        Recorded::New(row) => row,
+        Recorded::Duplicate(_) => return Ok(Outcome::Duplicate),
     };
     let (outcome, notice) = match (verdict, handling) {
         (Verdict::Allow, Handling::Turn) => (Outcome::Accepted, None),

@@ -22,27 +22,11 @@ pub enum Recorded {
     Duplicate(Inbound),
 }
 
-pub async fn record(
-    db: &(impl ConnectionTrait + sea_orm::TransactionTrait),
-    msg: &InboundMessage,
-) -> Result<Recorded, DbErr> {
-    if let Some(existing) = find(db, msg.channel, &msg.message_id).await? {
-        return Ok(Recorded::Duplicate(existing));
-    }
-    if let Some(row) = super::insert_unless_taken(db, new_row(msg)).await? {
-        return Ok(Recorded::New(row));
-    }
-    // Two deliveries raced past the lookup: the unique index decided, this one is a duplicate.
-    match find(db, msg.channel, &msg.message_id).await? {
-        Some(existing) => Ok(Recorded::Duplicate(existing)),
-        None => Err(DbErr::RecordNotFound("inbound message".into())),
-    }
-}
-
-/// Inserts a message unless its (channel, message id) is already stored, in one statement
-/// (`ON CONFLICT DO NOTHING`, no savepoint, no lookup first): `None` is a redelivery. The
-/// intake writer's batches use it; a duplicate never fails the surrounding transaction.
-pub async fn insert_or_skip(db: &impl ConnectionTrait, msg: &InboundMessage) -> Result<Option<Inbound>, DbErr> {
+/// Stores a message unless its (channel, message id) is already stored, in one statement
+/// (`INSERT … ON CONFLICT DO NOTHING RETURNING`): no lookup first and no savepoint, so a
+/// redelivery, even one racing in from another instance, never fails the surrounding
+/// transaction (the intake writer stores many messages in one).
+pub async fn record(db: &impl ConnectionTrait, msg: &InboundMessage) -> Result<Recorded, DbErr> {
     let on_conflict = sea_orm::sea_query::OnConflict::columns([
         inbound_message::Column::Channel,
         inbound_message::Column::ExternalMessageId,
@@ -50,9 +34,13 @@ pub async fn insert_or_skip(db: &impl ConnectionTrait, msg: &InboundMessage) -> 
     .do_nothing()
     .to_owned();
     match inbound_message::Entity::insert(new_row(msg)).on_conflict(on_conflict).exec_with_returning(db).await {
-        Ok(row) => Ok(Some(row)),
+        Ok(row) => Ok(Recorded::New(row)),
         // nothing returned: the row was there (sea-orm says "not found" for an empty RETURNING)
-        Err(DbErr::RecordNotInserted | DbErr::RecordNotFound(_)) => Ok(None),
+        Err(DbErr::RecordNotInserted | DbErr::RecordNotFound(_)) => match find(db, msg.channel, &msg.message_id).await?
+        {
+            Some(existing) => Ok(Recorded::Duplicate(existing)),
+            None => Err(DbErr::RecordNotFound("inbound message".into())),
+        },
         Err(e) => Err(e),
     }
 }
