@@ -4,14 +4,10 @@
 
 mod common;
 
-use common::spawn_app;
+use common::{in_ci, spawn_app};
 use ozer::store::entities::inbound_message;
 use sea_orm::EntityTrait;
 use serde_json::Value;
-
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
 
 #[tokio::test]
 async fn after_a_network_error_the_page_resends_once_with_the_same_id() {

@@ -13,11 +13,9 @@ use std::path::PathBuf;
 use serde_json::Value;
 use tokio::sync::OnceCell;
 
-static READY: OnceCell<bool> = OnceCell::const_new();
+use super::in_ci;
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
+static READY: OnceCell<bool> = OnceCell::const_new();
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

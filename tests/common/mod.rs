@@ -14,6 +14,11 @@ use ozer::clock::Clock;
 use ozer::config::Settings;
 use serde_json::Value;
 
+/// Under `CI=true` a test that would skip for want of a tool fails instead.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
 pub struct TestApp {
     pub address: String,
     pub state: AppState,
