@@ -95,7 +95,18 @@ static INDEX: LazyLock<Index> = LazyLock::new(|| {
 /// The readings of a token that patterns compare against.
 pub fn readings<'a>(t: &Token<'a>) -> Vec<&'a str> {
     match t.kind {
-        Kind::He => peelings(t.text).map(|(_, s)| s).collect(),
+        Kind::He => {
+            let mut v: Vec<&'a str> = peelings(t.text).map(|(_, s)| s).collect();
+            // "תבטלי", "תוסיפו", "בטלי": a verb said to a woman or to several people reads as
+            // the form the patterns list ("תבטל", "תוסיף", "בטל")
+            let stems: Vec<&'a str> = v
+                .iter()
+                .filter(|s| s.chars().count() >= 4)
+                .filter_map(|s| s.strip_suffix('י').or_else(|| s.strip_suffix('ו')))
+                .collect();
+            v.extend(stems);
+            v
+        }
         Kind::Latin => {
             let mut v = vec![t.text];
             if let Some(s) = t.text.strip_suffix("'s") {

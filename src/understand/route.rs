@@ -119,9 +119,15 @@ fn split(msg: &Msg<'_>) -> Vec<Seg> {
     let mut segs = Vec::new();
     let mut cur = Seg { start: 0, content: 0, end: n };
     let mut left_has_command = false;
+    let mut left_has_verb = false;
     let mut i = 0;
     while i < n {
-        if i > cur.content && left_has_command {
+        // a report ("התקשרתי לבנק.") or a world question before a command is a step of its own
+        let left_reads = left_has_command
+            || (i > cur.content
+                && (is_conj(&msg.toks[i]) || command_at(msg, i).is_some_and(|m| m.after_vav))
+                && reads_alone(msg, Seg { start: cur.start, content: cur.content, end: i }));
+        if i > cur.content && left_reads {
             let mut c = i;
             while c < n && is_conj(&msg.toks[c]) {
                 c += 1;
@@ -133,17 +139,25 @@ fn split(msg: &Msg<'_>) -> Vec<Seg> {
                 command_at(msg, i).is_some_and(|m| m.after_vav) || filler.is_some_and(|f| command_at(msg, f).is_some())
             };
             let c = filler.unwrap_or(c);
-            if split_here {
+            // "the reminder about the parcel, delete it": words naming a thing and then a verb
+            // on "it" are one step about that thing
+            let object_then_verb = !left_has_verb && (c..n).any(|k| PRONOUNS.contains(&msg.toks[k].text));
+            if split_here && !object_then_verb {
                 cur.end = i;
                 segs.push(cur);
                 cur = Seg { start: i, content: c, end: n };
                 left_has_command = false;
+                left_has_verb = false;
                 i = c;
                 continue;
             }
         }
         if names_something(msg, i) && !inside_time(msg, i) {
             left_has_command = true;
+            left_has_verb |= msg
+                .pats
+                .iter()
+                .any(|m| m.start == i && m.action.is_some() && SCHEMAS[m.resolver].resolver != Resolver::General);
         }
         i += 1;
     }
@@ -151,6 +165,12 @@ fn split(msg: &Msg<'_>) -> Vec<Seg> {
         segs.push(cur);
     }
     segs
+}
+
+/// Words before a command that are a step without any command word: a report of something
+/// done, or a question about the world.
+fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
+    seg.content < seg.end && (shape::report_verb(msg, seg).is_some() || shape::asks_outside(msg, seg))
 }
 
 /// Words that may stand between a conjunction and the command it introduces ("ותגיד לי מה יש

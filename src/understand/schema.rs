@@ -43,6 +43,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
         nouns: &[
             ("תזכורת", 0.45), ("התזכורת", 0.45), ("תזכורות", 0.45), ("משימה", 0.45), ("משימות", 0.45),
             ("reminder", 0.45), ("reminders", 0.45), ("task", 0.45), ("tasks", 0.45), ("todo", 0.4), ("to-do", 0.4),
+            ("טודו", 0.4),
         ],
         default_action: Action::Create,
         actions: &[
@@ -54,11 +55,14 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("תזכיר", 0.6), ("תזכירי", 0.6), ("אל תשכח", 1.0), ("אל תשכחי", 1.0), ("תרשום לי", 0.5),
                     ("רשום לי", 0.5), ("תרשמי לי", 0.5), ("אל תתן לי לשכוח", 1.0), ("אל תתני לי לשכוח", 1.0), ("לי תזכורת", 0.6), ("תזכורת חדשה", 0.6), ("משימה חדשה", 0.6),
                     ("תוסיף משימה", 0.6), ("תרשום משימה", 0.6), ("תקבע תזכורת", 0.6), ("צריך לזכור", 0.5),
+                    ("=תעיר אותי", 0.9), ("=תעירי אותי", 0.9), ("=להעיר אותי", 0.9),
                 ],
                 en: &[
                     ("^remind me", 1.0), ("remind me", 0.9), ("remind", 0.6), ("set a reminder", 0.6),
                     ("don't let me forget", 1.0), ("dont let me forget", 1.0), ("don't forget to", 0.9),
                     ("new task", 0.6), ("add a task", 0.6), ("create a task", 0.6), ("add a reminder", 0.6),
+                    ("=wake me up", 0.9), ("=wake me", 0.8), ("i need to remember", 0.6), ("need to remember", 0.6),
+                    ("i have to remember", 0.6), ("have to remember", 0.6), ("gotta remember", 0.6),
                 ],
             },
             ActionSchema {
@@ -68,13 +72,13 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("מה המשימות", 0.9), ("המשימות שלי", 0.45), ("התזכורות שלי", 0.45), ("מה התזכורות", 0.9),
                     ("מה יש לי לעשות", 0.9), ("אילו משימות", 0.8), ("איזה תזכורות", 0.8), ("אילו תזכורות", 0.8), ("איזה משימות", 0.8),
                     ("תראה לי את המשימות", 0.9), ("תראה לי את התזכורות", 0.9), ("רשימת המשימות", 0.9),
-                    ("באיחור", 0.6), ("מה פספסתי", 0.6), ("נשאר לי לעשות", 0.9), ("מה נשאר לי", 0.6), ("תראה לי", 0.4), ("תראי לי", 0.4), ("הצג", 0.4),
+                    ("באיחור", 0.6), ("מה פספסתי", 0.6), ("נשאר לי לעשות", 0.9), ("מה נשאר לי", 0.6), ("מה נשאר", 0.5), ("תראה לי", 0.4), ("תראי לי", 0.4), ("הצג", 0.4),
                 ],
                 en: &[
                     ("my reminders", 0.45), ("my tasks", 0.45), ("show my", 0.2), ("what are my", 0.3),
                     ("list my", 0.3), ("what do i need to do", 0.9), ("what's on my to-do", 0.9), ("my to-do", 0.6),
                     ("my todo", 0.6), ("any reminders", 0.6), ("what reminders", 0.9), ("what tasks", 0.9),
-                    ("which reminders", 0.9), ("which tasks", 0.9), ("overdue", 0.6), ("what's late", 0.5), ("need to do", 0.8), ("left to do", 0.8), ("still need to", 0.6),
+                    ("which reminders", 0.9), ("which tasks", 0.9), ("what do i have to do", 1.0), ("have to do", 0.8), ("what's left", 0.6), ("whats left", 0.6), ("overdue", 0.6), ("what's late", 0.5), ("need to do", 0.8), ("left to do", 0.8), ("still need to", 0.6),
                 ],
             },
             ActionSchema {
@@ -82,12 +86,14 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 hint: "mark a task done",
                 he: &[
                     ("^סיימתי", 1.0), ("סיימתי", 0.8), ("גמרתי", 0.8), ("בוצע", 0.7), ("כבוצע", 0.8),
-                    ("כבוצעה", 0.8), ("עשיתי את", 0.6), ("תסמן", 0.4), ("תסמני", 0.4), ("הושלם", 0.7), ("הושלמה", 0.7), ("הושלמו", 0.7), ("בוצעה", 0.7),
+                    ("כבוצעה", 0.8), ("עשיתי את", 0.6), ("כגמור", 0.8), ("כגמורה", 0.8),
+                    ("שולם", 0.6), ("שולמה", 0.6), ("טופל", 0.6), ("טופלה", 0.6), ("סגרתי את", 0.6), ("תסמן", 0.4), ("תסמני", 0.4), ("הושלם", 0.7), ("הושלמה", 0.7), ("הושלמו", 0.7), ("בוצעה", 0.7),
                 ],
                 en: &[
                     ("as done", 0.8), ("as complete", 0.8), ("as completed", 0.8), ("mark", 0.5),
                     ("i finished", 0.9), ("finished", 0.5), ("i'm done with", 0.9), ("done with", 0.6),
-                    ("i completed", 0.9), ("check off", 0.5), ("i did", 0.4),
+                    ("i completed", 0.9), ("check off", 0.5), ("i did", 0.4), ("done w", 0.7), ("is done", 0.6),
+                    ("got done", 0.6), ("taken care of", 0.7), ("is paid", 0.6), ("was paid", 0.6),
                 ],
             },
             ActionSchema {
@@ -107,9 +113,11 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 hint: "delete a task or reminder",
                 he: &[
                     ("תמחק", 0.6), ("מחק", 0.6), ("תמחקי", 0.6), ("תבטל", 0.6), ("בטל", 0.6), ("תסיר", 0.6),
-                    ("תוריד", 0.45), ("תבטלי", 0.6), ("תסירי", 0.6), ("תורידי", 0.45), ("תנקה", 0.45), ("תנקי", 0.45),
+                    ("תוריד", 0.45), ("תבטלי", 0.6), ("תסירי", 0.6), ("תורידי", 0.45), ("תנקה", 0.5), ("תנקי", 0.5),
+                    ("תעיף", 0.5), ("תזרוק", 0.45),
                 ],
-                en: &[("delete", 0.6), ("remove", 0.6), ("cancel", 0.55), ("clear", 0.6), ("get rid of", 0.6), ("scrap", 0.5), ("forget", 0.5)],
+                en: &[("delete", 0.6), ("remove", 0.6), ("cancel", 0.55), ("clear", 0.6), ("get rid of", 0.6), ("scrap", 0.5), ("forget", 0.5),
+                    ("clean up", 0.6), ("clear out", 0.6), ("nix", 0.5), ("ditch", 0.5), ("trash", 0.5), ("kill", 0.45)],
             },
         ],
         examples: &[
@@ -154,7 +162,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("מה ברשימת", 0.5),
                 ],
                 en: &[
-                    ("show", 0.4), ("what's on", 0.4), ("what is on", 0.4), ("what's in", 0.4), ("read", 0.2),
+                    ("show", 0.4), ("show me the", 0.5), ("what's on", 0.4), ("what is on", 0.4), ("what's in", 0.4), ("read", 0.2),
                     ("see", 0.2),
                 ],
             },
@@ -203,7 +211,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
             ("=ישיבת", 0.45), ("=אירוע", 0.4), ("יומן", 0.5), ("ביומן", 0.5), ("ליומן", 0.5), ("=meeting", 0.45),
             ("=meetings", 0.45), ("=appointment", 0.45), ("=event", 0.4), ("calendar", 0.5), ("schedule", 0.3),
             ("=sync", 0.3), ("=review", 0.2), ("לו\"ז", 0.5), ("לוז", 0.5),
-            ("=standup", 0.3), ("=interview", 0.3), ("=תור", 0.3),
+            ("=standup", 0.3), ("=interview", 0.3), ("=תור", 0.3), ("agenda", 0.4), ("לוח שנה", 0.5), ("=zoom", 0.4),
+            ("=class", 0.3), ("=lesson", 0.3), ("=חוג", 0.3), ("=שיעור", 0.3), ("=offsite", 0.4),
             // a meal, a coffee or a call *with* someone or *at* a place is an event, not a task
             ("=lunch with", 0.5), ("=dinner with", 0.5), ("=breakfast with", 0.5), ("=brunch with", 0.5),
             ("=coffee with", 0.5), ("=coffee w", 0.5), ("=drinks with", 0.5), ("=call with", 0.45), ("=dinner at", 0.5),
@@ -226,7 +235,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 en: &[
                     ("what's on my", 0.4), ("what do i have", 0.8), ("what have i got", 0.8), ("my meetings", 0.4),
                     ("am i free", 0.8), ("when is my", 0.5), ("any meetings", 0.5), ("do i have", 0.5),
-                    ("my schedule", 0.5), ("my day", 0.4),
+                    ("my schedule", 0.5), ("my day", 0.4), ("my agenda", 0.5),
                 ],
             },
             ActionSchema {
@@ -258,9 +267,11 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 hint: "cancel an event",
                 he: &[
                     ("תבטל", 0.5), ("בטל", 0.5), ("תבטלי", 0.5), ("תמחק", 0.3), ("לבטל", 0.5), ("תמחקי", 0.3), ("תנקה", 0.3),
-                    ("מהיומן", 0.3),
+                    ("מהיומן", 0.6), ("מהלוח שנה", 0.6), ("תעיף", 0.3),
                 ],
-                en: &[("cancel", 0.5), ("delete", 0.3), ("call off", 0.6), ("remove", 0.2), ("clear", 0.3), ("scrap", 0.5)],
+                en: &[("cancel", 0.5), ("delete", 0.3), ("call off", 0.6), ("remove", 0.2), ("clear", 0.3), ("scrap", 0.5),
+                    ("off my calendar", 1.0), ("off the calendar", 1.0), ("from my calendar", 0.9), ("from the calendar", 0.9),
+                    ("nix", 0.5), ("ditch", 0.5)],
             },
         ],
         examples: &[
@@ -274,6 +285,9 @@ pub static SCHEMAS: &[ResolverSchema] = &[
         nouns: &[
             ("מייל", 0.5), ("מיילים", 0.5), ("אימייל", 0.5), ("אימיילים", 0.5), ("דואר", 0.4), ("דוא\"ל", 0.5),
             ("email", 0.5), ("emails", 0.5), ("e-mail", 0.5), ("mail", 0.4), ("inbox", 0.5), ("gmail", 0.5),
+            // things that arrive by email: with "find"/"תחפש" they are a search of the inbox
+            ("=invoice", 0.3), ("=receipt", 0.3), ("=confirmation", 0.3), ("=חשבונית", 0.3), ("=קבלה", 0.3),
+            ("=אישור", 0.3),
         ],
         default_action: Action::Search,
         actions: &[
@@ -363,7 +377,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 action: Action::Delete,
                 hint: "forget a stored fact",
                 // "תשכח את מה שאמרתי": the verb outweighs the recall phrase nested in its object
-                he: &[("תשכח", 0.8), ("תשכחי", 0.8), ("תשכח את מה", 1.2), ("תשכחי את מה", 1.2), ("תמחק", 0.3),
+                he: &[("תשכח", 0.8), ("תשכחי", 0.8), ("תשכח את מה", 1.2), ("תשכחי את מה", 1.2), ("תשכח מה", 1.2), ("תשכחי מה", 1.2), ("תמחק מה ש", 1.0), ("מה שאתה זוכר", 0.5), ("תמחק", 0.3),
                     ("תמחק את מה", 1.0), ("תמחקי את מה", 1.0)],
                 en: &[("^forget", 0.8), ("forget that", 0.9), ("forget what", 1.2), ("delete", 0.3)],
             },
@@ -385,12 +399,13 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ("מה אתה יכול לעשות", 1.3), ("מה אתה יודע לעשות", 1.3), ("מה את יכולה לעשות", 1.3),
                 ("מה את יודעת לעשות", 1.3), ("^עזרה", 1.0), ("איך אתה עובד", 1.0), ("איך משתמשים", 1.0),
                 ("מה אפשר לבקש", 1.2), ("במה את יכולה לעזור", 1.3), ("איך את עובדת", 1.0), ("מה אפשר לעשות", 1.0), ("במה אתה יכול לעזור", 1.3), ("מי אתה", 0.8),
+                ("איך אתה יכול לעזור", 1.3), ("איך את יכולה לעזור", 1.3),
                 ("פקודות", 0.7), ("יכולות", 0.5),
             ],
             en: &[
                 ("^help", 1.0), ("what can you do", 1.3), ("what can i ask", 1.3), ("what can you help", 1.3),
                 ("how do you work", 1.0), ("how does this work", 1.0), ("how do i use", 1.0), ("who are you", 0.8),
-                ("what are you", 0.7), ("commands", 0.7), ("can i ask you", 1.2), ("are you able to", 1.0),
+                ("what are you", 0.7), ("commands", 0.7), ("how can you help", 1.3), ("can i ask you", 1.2), ("are you able to", 1.0),
             ],
         }],
         examples: &["מה אתה יכול לעשות?", "help"],

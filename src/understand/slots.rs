@@ -30,6 +30,7 @@ fn edge_stop(t: &Token<'_>) -> bool {
                 | "נא"
                 | "שוב"
                 | "עבורי"
+                | "עמ"
         ),
         Kind::Latin => matches!(
             t.text,
@@ -68,9 +69,18 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
     let kept: Vec<usize> = range.filter(|&i| keep(i)).collect();
     let mut a = 0;
     let mut b = kept.len();
-    while a < b && edge_stop(&toks[kept[a]]) {
-        a += 1;
+    loop {
+        let at = |k: usize| kept.get(a + k).map_or("", |&i| toks[i].text);
+        // "can you …", "pls …": a request's politeness, not its object
+        if matches!((at(0), at(1)), ("can" | "could" | "would" | "will", "you")) {
+            a += 2;
+        } else if a < b && (edge_stop(&toks[kept[a]]) || matches!(at(0), "pls" | "plz" | "hey" | "kindly")) {
+            a += 1;
+        } else {
+            break;
+        }
     }
+    let a = a.min(b);
     while b > a && edge_stop(&toks[kept[b - 1]]) {
         b -= 1;
     }

@@ -80,7 +80,10 @@ fn unknown_verb(msg: &Msg<'_>, seg: Seg, used: &[PatMatch]) -> bool {
     let i = seg.content;
     let nouns_only = used.iter().all(|m| m.action.is_none() || m.weight < 0.5);
     let covered = used.iter().any(|m| (m.start..m.end).contains(&i)) || super::inside_time(msg, i);
-    let det = msg.toks.get(i + 1).is_some_and(|t| matches!(t.text, "the" | "my" | "a" | "an" | "our" | "את" | "לי"));
+    let det = msg
+        .toks
+        .get(i + 1)
+        .is_some_and(|t| matches!(t.text, "the" | "my" | "a" | "an" | "our" | "all" | "every" | "את" | "לי" | "כל"));
     nouns_only && !covered && msg.toks.get(i).is_some_and(|t| t.is_word()) && det
 }
 
@@ -154,7 +157,10 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
             step.except = shape::exceptions(msg, from, seg.end);
         }
         return step;
-    } else if let Some(verb) = shape::report_verb(msg, body).filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6)) {
+    } else if let Some(verb) = shape::report_verb(msg, body)
+        .filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6))
+        .filter(|_| !ahead(msg, time.map(|(m, _)| m)))
+    {
         (Resolver::Task, Action::Complete, 0.65, vec![report_match(verb)])
     } else {
         match choice {
@@ -174,15 +180,16 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                 (res, action, conf, c.used)
             }
             None => {
-                let (res, act, conf, used) = fallback(msg, body, time.is_some());
+                let (res, act, conf, used) = fallback(msg, body, time.map(|(m, _)| m));
                 let mut step = Step::new(res, act, conf);
                 fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
-                step.alternative = fallback_alternative(msg, body, &step, time.map(|(m, _)| m));
+                step.alternative = fallback_alternative(msg, body, &step, &used, time.map(|(m, _)| m));
                 return step;
             }
         }
     };
-    let moves_a_meeting = matches!(action, Action::Delete | Action::Update) && met_at(msg, &r);
+    let moves_a_meeting = matches!(action, Action::Delete | Action::Update)
+        && (met_at(msg, &r) || (action == Action::Delete && shape::cancels_event(msg, body, time.is_some(), &used)));
     let resolver = if resolver == Resolver::Task && moves_a_meeting { Resolver::Calendar } else { resolver };
     let mut step = Step::new(resolver, action, conf.clamp(0.0, 1.0));
     fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
@@ -206,14 +213,21 @@ pub const UNSURE: f32 = 0.6;
 
 /// A step read by its shape alone (a time and some words) is a reminder or an event, a question
 /// about a day is the calendar or the task list: the other reading of each.
-fn fallback_alternative(msg: &Msg<'_>, seg: Seg, step: &Step, time: Option<&TimeMatch>) -> Option<Box<Step>> {
+fn fallback_alternative(
+    msg: &Msg<'_>,
+    seg: Seg,
+    step: &Step,
+    used: &[PatMatch],
+    time: Option<&TimeMatch>,
+) -> Option<Box<Step>> {
     let (res, act) = match (step.resolver, step.action) {
         (Resolver::Task, Action::Create) => (Resolver::Calendar, Action::Create),
         (Resolver::Calendar, Action::Find) => (Resolver::Task, Action::List),
+        (Resolver::Calendar, Action::Create) => (Resolver::Task, Action::Create),
         _ => return None,
     };
     let mut alt = Step::new(res, act, step.confidence);
-    fill(msg, seg, &mut alt, &[], time);
+    fill(msg, seg, &mut alt, used, time);
     Some(Box::new(alt))
 }
 
@@ -229,11 +243,16 @@ fn met_at(msg: &Msg<'_>, r: &Range<usize>) -> bool {
 
 /// The opening words of a past-tense report, as the command words a title leaves out.
 fn report_match(r: Range<usize>) -> PatMatch {
-    let task = SCHEMAS.iter().position(|s| s.resolver == Resolver::Task).unwrap_or(0);
-    let complete = SCHEMAS[task].actions.iter().position(|a| a.action == Action::Complete);
+    opening_match(r, Resolver::Task, Action::Complete)
+}
+
+/// Opening words read as the command of `resolver`/`action`, so the title leaves them out.
+fn opening_match(r: Range<usize>, resolver: Resolver, action: Action) -> PatMatch {
+    let ri = SCHEMAS.iter().position(|s| s.resolver == resolver).unwrap_or(0);
+    let ai = SCHEMAS[ri].actions.iter().position(|a| a.action == action);
     PatMatch {
-        resolver: task,
-        action: complete,
+        resolver: ri,
+        action: ai,
         weight: 0.6,
         start: r.start,
         end: r.end,
@@ -243,12 +262,31 @@ fn report_match(r: Range<usize>) -> PatMatch {
     }
 }
 
-fn fallback(msg: &Msg<'_>, seg: Seg, has_time: bool) -> (Resolver, Action, f32, Vec<PatMatch>) {
+/// A time still to come: a report of something done ("paid the bill") cannot be about it, so
+/// "קבעתי תור לרופא ביום ראשון" / "booked a table for Friday" plans rather than reports.
+fn ahead(msg: &Msg<'_>, time: Option<&TimeMatch>) -> bool {
+    time.is_some_and(|m| m.problem.is_none() && m.value > msg.now.fixed_offset())
+}
+
+fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Action, f32, Vec<PatMatch>) {
     let r = seg.range();
+    let has_time = time.is_some();
     let words = msg.toks[r].iter().filter(|t| matches!(t.kind, Kind::He | Kind::Latin)).count();
-    if has_time && words >= 2 && is_question(msg, seg) {
+    if let Some(said) = shape::has_plans(msg, seg).filter(|_| words >= 2 && ahead(msg, time) && !is_question(msg, seg))
+    {
+        // "יש לי חתונה ביום חמישי", "I've got a wedding on Thursday", "booked the vet for
+        // Sunday": something the user will attend, most likely an event (asked, with a
+        // reminder as the other reading)
+        (Resolver::Calendar, Action::Create, 0.5, vec![opening_match(said, Resolver::Calendar, Action::Create)])
+    } else if !has_time && words >= 3 && shape::states_fact(msg, seg) {
+        // "my wifi password is hunter22", "הקוד של השער הוא 1234": a fact told is a note
+        (Resolver::Memory, Action::Store, 0.6, Vec::new())
+    } else if has_time && words >= 2 && is_question(msg, seg) {
         // "יש לי משהו ביום חמישי בערב?": asking about a time is asking about the calendar
         (Resolver::Calendar, Action::Find, 0.5, Vec::new())
+    } else if has_time && words >= 2 && shape::names_an_event(msg, seg) {
+        // "team offsite thursday at 9", "eye exam on june 10 at 4": a thing at a time, no verb
+        (Resolver::Calendar, Action::Create, 0.5, Vec::new())
     } else if has_time && words >= 2 {
         (Resolver::Task, Action::Create, 0.5, Vec::new())
     } else if is_question(msg, seg) && words >= 2 {
@@ -357,6 +395,14 @@ fn better_time<'a>(
         return (time.map(Cow::Borrowed), None);
     }
     let evening = |m: TimeMatch| when::evening_meal(msg, r, &m).unwrap_or(m);
+    // "bump my 10am with Rina to 11:30": the time after "to" is the new one, the first the
+    // event's current time (which only names it)
+    if step.action == Action::Update
+        && let Some((m, moved)) = when::new_time(msg, r)
+        && time.is_some_and(|t| !moved.clone().any(|i| msg.toks[i].start == t.span.start))
+    {
+        return (Some(Cow::Owned(m)), Some(moved));
+    }
     if let Some(both) = when::combined(msg, r) {
         return (Some(Cow::Owned(evening(both))), None);
     }

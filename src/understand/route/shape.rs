@@ -119,6 +119,7 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
 /// Topics Ozer cannot look up: weather, news, sports, facts, prices, traffic, jokes.
 const OUTSIDE: &[&str] = &[
     "weather",
+    "sun",
     "forecast",
     "rain",
     "raining",
@@ -232,7 +233,50 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
     let asks = toks.iter().any(|t| t.text == "?")
         || toks.first().is_some_and(|t| ASKS.contains(&t.text))
         || toks.iter().any(|t| matches!(t.text, "joke" | "בדיחה"));
-    asks && toks.iter().any(outside_word)
+    asks && (toks.iter().any(outside_word) || asks_in_general(toks))
+}
+
+/// Words that make a question about the user (or about Ozer): "my", "לי", "אתה".
+const PERSONAL: &[&str] = &[
+    "my",
+    "me",
+    "i",
+    "i'm",
+    "im",
+    "i've",
+    "mine",
+    "our",
+    "us",
+    "we",
+    "you",
+    "your",
+    "שלי",
+    "לי",
+    "אני",
+    "שלנו",
+    "לנו",
+    "אנחנו",
+    "אתה",
+    "שלכ",
+    "לכ",
+    "עליי",
+    "איתי",
+];
+
+/// A question that asks about no one: "who won…", "מי כתב…", or a Hebrew impersonal verb right
+/// after the question word ("מתי מדליקים נרות", "איך מבטלים נטפליקס").
+fn asks_in_general(toks: &[Token<'_>]) -> bool {
+    let personal = toks.iter().any(|t| {
+        PERSONAL.contains(&t.text) || peelings(t.text).any(|(_, s)| PERSONAL.contains(&s) && s.chars().count() >= 3)
+    });
+    if personal {
+        return false;
+    }
+    let first = toks.first().map_or("", |t| t.text);
+    let impersonal = toks.get(1).is_some_and(|t| {
+        t.kind == Kind::He && !t.text.starts_with('ה') && t.text.chars().count() >= 5 && t.text.ends_with("ימ")
+    });
+    matches!(first, "who" | "מי") || (matches!(first, "מתי" | "איכ" | "למה" | "כמה" | "איפה" | "מה") && impersonal)
 }
 
 /// Verbs that empty a span of time: "clear tomorrow", "תפנה את השבוע הבא".
@@ -272,6 +316,8 @@ const WINDOW_WORDS: &[&str] = &[
     "me",
     "whole",
     "entire",
+    "clear",
+    "free",
     "calendar",
     "schedule",
     "meetings",
@@ -302,7 +348,7 @@ pub(super) fn clears_window(msg: &Msg<'_>, seg: Seg) -> Option<usize> {
         return None;
     }
     let ti = msg.times.iter().position(|(f, tr)| {
-        matches!(f, Found::Time(m) if m.grain >= Grain::Day && m.recurrence.is_none())
+        matches!(f, Found::Time(m) if m.grain >= Grain::Day && (m.recurrence.is_none() || whole_span(msg, tr)))
             && tr.start >= r.start
             && tr.end <= r.end
     })?;
@@ -315,6 +361,14 @@ pub(super) fn clears_window(msg: &Msg<'_>, seg: Seg) -> Option<usize> {
             && !WINDOW_WORDS.iter().any(|w| t.text == format!("ב{w}"))
     });
     (!other).then_some(ti)
+}
+
+/// "כל השבוע הבא", "all of next week": "all" before a definite period spans it, where "כל
+/// שבוע" / "every week" repeats.
+fn whole_span(msg: &Msg<'_>, tr: &Range<usize>) -> bool {
+    let first = msg.toks.get(tr.start).map_or("", |t| t.text);
+    let next = msg.toks.get(tr.start + 1).map_or("", |t| t.text);
+    first == "כל" && next.starts_with('ה')
 }
 
 /// Where "except …" / "חוץ מ…" starts in the step, if anywhere: (marker start, exceptions start).
@@ -369,4 +423,175 @@ pub(super) fn exceptions(msg: &Msg<'_>, from: usize, end: usize) -> Vec<String> 
         push(a, end, &mut out);
     }
     out
+}
+
+/// The opening of plans the user will attend: "יש לי …", "I have …", "I've got …", or a
+/// past-tense verb of arranging ("קבעתי", "booked"). With a time still to come the step is
+/// most likely an event. Returns the opening words' range.
+pub(super) fn has_plans(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
+    let toks = &msg.toks[seg.range()];
+    let text = |k: usize| toks.get(k).map_or("", |t| t.text);
+    let n = match (text(0), text(1), text(2)) {
+        ("i", "have", "got") | ("i", "ve", "got") => 3,
+        ("יש", "לי" | "לנו", _) | ("i", "have" | "got", _) | ("we", "have" | "got", _) | ("i've" | "ive", "got", _) => {
+            2
+        }
+        _ => return report_verb(msg, seg),
+    };
+    Some(seg.content..seg.content + n)
+}
+
+/// Copulas that join a thing to its value: "my wifi password is …", "הקוד של השער הוא …".
+const COPULAS: &[&str] = &["is", "are", "הוא", "היא", "הם", "הנ"];
+
+/// Openings after which a copula says something about a person or the moment, not a fact to
+/// keep: "it is late", "he is here", "this is great".
+const NOT_A_THING: &[&str] = &[
+    "it",
+    "this",
+    "that",
+    "there",
+    "here",
+    "i",
+    "you",
+    "he",
+    "she",
+    "we",
+    "they",
+    "everything",
+    "all",
+    "הוא",
+    "היא",
+    "זה",
+    "זאת",
+    "אני",
+    "אתה",
+    "את",
+    "אנחנו",
+    "הכל",
+];
+
+/// A fact stated, not asked: a thing, a copula, its value ("my locker number is 240", "החניה
+/// שלי היא מספר 52"). Not a question, and not about a person or the moment.
+pub(super) fn states_fact(msg: &Msg<'_>, seg: Seg) -> bool {
+    let toks = &msg.toks[seg.range()];
+    let words: Vec<&Token<'_>> = toks.iter().filter(|t| t.kind != Kind::Punct).collect();
+    let Some(first) = words.first() else { return false };
+    if toks.iter().any(|t| t.text == "?") || ASKS.contains(&first.text) || NOT_A_THING.contains(&first.text) {
+        return false;
+    }
+    words.iter().enumerate().any(|(k, t)| {
+        k >= 1 && k + 1 < words.len() && COPULAS.contains(&t.text) && !NOT_A_THING.contains(&words[k - 1].text)
+    })
+}
+
+/// Verbs of calling something off (not of erasing a note): "cancel", "call off", "תבטל".
+const CANCELS: &[&str] = &["cancel", "nix", "ditch", "תבטל", "בטל", "לבטל", "תבטלי", "בטלי"];
+
+/// Words that name a task or reminder: with them a cancel is about the task list.
+const TASK_WORDS: &[&str] = &[
+    "reminder",
+    "reminders",
+    "task",
+    "tasks",
+    "todo",
+    "to-do",
+    "תזכורת",
+    "התזכורת",
+    "תזכורות",
+    "התזכורות",
+    "משימה",
+    "המשימה",
+    "משימות",
+    "המשימות",
+];
+
+/// "cancel X on Thursday", "cancel the zoom with the designers", "תבטל לי את החוג של נועה
+/// היום": calling off something that happens at a time or with someone is an event, unless
+/// the step names a reminder or a task.
+pub(super) fn cancels_event(
+    msg: &Msg<'_>,
+    seg: Seg,
+    has_time: bool,
+    used: &[crate::understand::patterns::PatMatch],
+) -> bool {
+    let r = seg.range();
+    let cancel =
+        used.iter().any(|m| m.action.is_some() && (m.start..m.end).any(|i| CANCELS.contains(&msg.toks[i].text)));
+    let task_word = r.clone().any(|i| peelings(msg.toks[i].text).any(|(_, s)| TASK_WORDS.contains(&s)));
+    let with = r.clone().any(|i| matches!(msg.toks[i].text, "with" | "עמ"));
+    cancel && !task_word && (has_time || with)
+}
+
+/// English verbs a to-do starts with ("call mom at 5", "pick up the kids at 4").
+const TODO_VERBS: &[&str] = &[
+    "call", "buy", "pay", "send", "pick", "take", "get", "bring", "email", "text", "check", "clean", "fix", "finish",
+    "submit", "order", "renew", "return", "water", "feed", "walk", "write", "prepare", "print", "sign", "go", "book",
+    "make", "do", "cook", "wash", "visit", "grab", "drop", "collect", "read", "study", "practice", "pack", "charge",
+    "file", "review", "ask", "tell", "remember", "start", "stop", "try", "look", "find", "put", "invite", "reply",
+    "respond", "follow", "phone", "ring", "contact", "leave", "catch", "set", "turn", "open", "close", "lock", "load",
+    "unload", "empty", "mow", "iron", "vacuum", "clear", "cancel", "move", "change", "need", "have", "must", "should",
+    "gotta", "to", "please", "pls", "don't", "dont", "let", "give", "meet", "see", "watch", "listen", "learn", "post",
+    "upload", "download", "install", "backup", "book", "schedule", "confirm", "transfer", "withdraw", "deposit",
+];
+
+/// Words before the first word that says what the step is: articles, "I need to", "צריך".
+const MODALS: &[&str] = &[
+    "my",
+    "the",
+    "a",
+    "an",
+    "our",
+    "i",
+    "we",
+    "need",
+    "needs",
+    "to",
+    "must",
+    "should",
+    "gotta",
+    "את",
+    "אני",
+    "אנחנו",
+    "צריכ",
+    "צריכה",
+    "צריכימ",
+    "חייב",
+    "חייבת",
+    "חייבימ",
+    "אמור",
+    "אמורה",
+];
+
+/// One slip of the keyboard away from `word` (a letter missing, added, changed or two swapped):
+/// "remidn", "remnd".
+fn near(s: &str, word: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (s.chars().collect(), word.chars().collect());
+    if a == b || a.len().abs_diff(b.len()) > 1 || a.len() < 4 {
+        return a == b;
+    }
+    let p = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let (ra, rb) = (&a[p..], &b[p..]);
+    let swapped = ra.len() >= 2 && rb.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..];
+    swapped || ra.get(1..) == rb.get(1..) || ra == rb.get(1..).unwrap_or(&[]) || ra.get(1..).unwrap_or(&[]) == rb
+}
+
+/// The step names a thing that happens (an exam, an offsite, a wedding) rather than a thing to
+/// do: its first word is not a to-do verb ("call", "לקנות", "תתקשר").
+pub(super) fn names_an_event(msg: &Msg<'_>, seg: Seg) -> bool {
+    let in_time = |i: usize| msg.times.iter().any(|(_, tr)| tr.contains(&i));
+    let first = seg.range().find(|&i| {
+        let t = &msg.toks[i];
+        t.is_word() && !in_time(i) && !MODALS.contains(&t.text)
+    });
+    let Some(t) = first.map(|i| &msg.toks[i]) else { return false };
+    match t.kind {
+        Kind::Latin => !TODO_VERBS.contains(&t.text) && !t.text.ends_with("ing") && !near(t.text, "remind"),
+        // "לקנות", "להתקשר" (to do), "תתקשר", "תקנה" (do): verbs; "חתונה", "בדיקת עיניים": things
+        Kind::He => {
+            let n = t.text.chars().count();
+            !((t.text.starts_with('ל') && n >= 4) || (t.text.starts_with('ת') && n >= 5))
+        }
+        _ => false,
+    }
 }
