@@ -1,7 +1,7 @@
 //! Holidays by name: common Western/US holidays with fixed or computable dates (Christmas,
 //! Thanksgiving, MLK day, Easter and the days tied to it) here, Jewish holidays and Israel's
 //! national days in jewish.rs (from the Hebrew calendar), Islamic holidays in islamic.rs (Umm
-//! al-Qura). Hindu and Chinese lunisolar holidays are not recognised.
+//! al-Qura), Hindu, Sikh, Buddhist, Chinese and Parsi holidays in lunisolar.rs (from tables).
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 
@@ -10,6 +10,7 @@ use super::grammar::{Cx, Day};
 use super::islamic;
 use super::jewish::{self, At};
 use super::lexicon::{Lex, Unit};
+use super::lunisolar;
 use crate::understand::normalize::Kind;
 
 static NAMES: &[(&[&str], u8)] = &[
@@ -83,6 +84,7 @@ static NAMES: &[(&[&str], u8)] = &[
 /// Lazarus Saturday.
 pub fn length(h: u8, y: i32) -> Option<i64> {
     match h {
+        lunisolar::FIRST.. => lunisolar::length(h),
         islamic::FIRST.. => islamic::length(h, y),
         jewish::FIRST.. => jewish::length(h),
         28 => Some((easter(y)? - in_year(22, y)?).num_days()),
@@ -111,7 +113,8 @@ pub fn holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     let (h, at, mut j) = match jewish::phrase_at(cx, start) {
         Some(x) => x,
         None if latin => {
-            let (h, j) = islamic::name_at(cx, start).or_else(|| name_at(cx, start))?;
+            let (h, j) =
+                islamic::name_at(cx, start).or_else(|| lunisolar::name_at(cx, start)).or_else(|| name_at(cx, start))?;
             (h, At::On, j)
         }
         None => return None,
@@ -163,6 +166,9 @@ fn orthodox_easter(y: i32) -> Option<NaiveDate> {
 }
 
 fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
+    if h >= lunisolar::FIRST {
+        return lunisolar::in_year(h, y);
+    }
     if h >= islamic::FIRST {
         return islamic::in_year(h, y);
     }

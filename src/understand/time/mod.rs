@@ -27,6 +27,7 @@ mod holidays;
 mod islamic;
 mod jewish;
 mod lexicon;
+mod lunisolar;
 mod offset;
 mod ranges;
 mod resolve;
