@@ -124,15 +124,35 @@ pub fn holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         j += 1;
     }
     let mut y = None;
-    if let Some(n) = cx.num(j).filter(|_| cx.text(j).len() == 4) {
-        y = Some(n as i32);
-        j += 1;
+    if let Some((n, k)) = year_after(cx, j) {
+        y = Some(n);
+        j = k;
     } else if cx.is(j, "of")
         && let (Some(Lex::Rel(r)), Some(Lex::Unit(Unit::Year, 1))) = (cx.lex(j + 1), cx.lex(j + 2))
     {
         return Some((Day::Holiday { h, y: None, rel: Some(10 + r), at }, j + 3));
     }
     Some((Day::Holiday { h, y, rel, at }, j))
+}
+
+/// The year after a holiday's name: "2018", "in 2019", "two thousand ten", "twenty eighteen".
+fn year_after(cx: &Cx<'_>, j: usize) -> Option<(i32, usize)> {
+    let k = if cx.is(j, "in") && cx.kind(j + 1) == Some(Kind::Num) { j + 1 } else { j };
+    if let Some(n) = cx.num(k).filter(|_| cx.text(k).len() == 4) {
+        return Some((n as i32, k + 1));
+    }
+    let words = |k: usize| cx.word_num(k).filter(|(_, p, _)| p.is_empty() && cx.kind(k) == Some(Kind::Latin));
+    if cx.is(j, "two") && cx.is(j + 1, "thousand") {
+        let k = if cx.is(j + 2, "and") { j + 3 } else { j + 2 };
+        return match words(k) {
+            Some((n, _, e)) if n < 100 => Some((2000 + n as i32, e)),
+            _ => Some((2000, j + 2)),
+        };
+    }
+    // "nineteen ninety", "twenty eighteen": the century's two digits, then the year's
+    let (c, _, k) = words(j).filter(|(c, ..)| matches!(c, 19 | 20))?;
+    let (n, _, e) = words(k).filter(|(n, ..)| (10..100).contains(n))?;
+    Some(((c * 100 + n) as i32, e))
 }
 
 /// Easter Sunday (anonymous Gregorian algorithm).
