@@ -10,7 +10,7 @@ use crate::understand::normalize::Kind;
 
 /// Days, weekdays, named-month dates, weeks, months, weekends.
 pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
-    if let Some(h) = super::holidays::holiday_at(cx, i) {
+    if let Some(h) = super::holidays::holiday_at(cx, i).or_else(|| super::around::closest_at(cx, i)) {
         return Some(h);
     }
     if let Some(x) = super::within::nth_of_at(cx, i).or_else(|| super::within::rest_of_week_at(cx, i)) {

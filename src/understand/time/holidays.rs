@@ -259,11 +259,19 @@ pub fn date(h: u8, y: Option<i32>, rel: Option<i8>, today: NaiveDate) -> Option<
 /// The day that "ערב"/"eve of" (the day before) or "אחרי"/"after" (the day after its last day)
 /// names around holiday `h`, or the holiday's first day.
 pub fn date_at(h: u8, y: Option<i32>, rel: Option<i8>, at: At, today: NaiveDate) -> Option<NaiveDate> {
+    if let At::Closest(n) = at {
+        let year = today.year();
+        let span = i32::from(n) + 1;
+        let dates = (year - span..=year + span).filter_map(|yy| in_year(h, yy)).collect();
+        return super::around::nth_closest(today, n, dates);
+    }
     let d = date(h, y, rel, today)?;
     Some(match at {
         At::Eve => d - Duration::days(1),
         At::After => d + Duration::days(length(h, d.year()).unwrap_or(1)),
-        At::On | At::Before => d,
+        At::Days(n) => d + Duration::days(i64::from(n)),
+        At::NthWeekday(n, wd) => super::around::nth_weekday_from(d, n, wd)?,
+        At::On | At::Before | At::Closest(_) => d,
     })
 }
 

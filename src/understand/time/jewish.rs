@@ -260,6 +260,12 @@ pub enum At {
     After,
     /// from now until its first day
     Before,
+    /// this many days after (before, when negative) its first day: "three days after Easter"
+    Days(i16),
+    /// the nth weekday (0 = Sunday) after its first day, or before when n < 0
+    NthWeekday(i8, u8),
+    /// the nth closest one to today, past or future
+    Closest(u8),
 }
 
 /// The stem of a Hebrew word under prefixes other than the article that is one of `words`, or

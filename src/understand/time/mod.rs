@@ -15,6 +15,7 @@ use chrono_tz::Tz;
 use crate::understand::normalize::{Kind, Normalized, Token};
 use crate::understand::{Recurrence, TimeProblem};
 
+mod around;
 mod calendar;
 mod clock;
 mod dates;
