@@ -284,6 +284,12 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
     if !acc.add(c) {
         return None;
     }
+    if let Comp::Day(Day::Holiday { h, .. }) = c
+        && let Some((a, b)) = super::holidays::hours(h)
+    {
+        acc.clock = Some(a);
+        acc.clock_end = Some(b);
+    }
     loop {
         if let Some((c, j)) = super::offset::lasting_at(cx, end)
             && acc.add(c)

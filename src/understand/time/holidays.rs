@@ -6,7 +6,7 @@
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 
 use super::calendar::nth_weekday;
-use super::grammar::{Cx, Day};
+use super::grammar::{Clock, Cx, Day};
 use super::islamic;
 use super::jewish::{self, At};
 use super::lexicon::{Lex, Unit};
@@ -77,7 +77,17 @@ static NAMES: &[(&[&str], u8)] = &[
     (&["lazarus", "saturday"], 27),
     (&["lent"], 28),
     (&["great", "fast"], 29),
+    (&["earth", "hour"], EARTH_HOUR),
 ];
+
+/// Earth Hour is an hour, not a day: 20:30–21:30 local time on its Saturday.
+const EARTH_HOUR: u8 = 30;
+
+/// The hours of a holiday that is a time of day rather than a whole day: (start, end).
+pub fn hours(h: u8) -> Option<(Clock, Clock)> {
+    let at = |h, m| Clock { h, m, s: None, pm: None, h24: true, marked: true, minutes_given: true, zone: None };
+    (h == EARTH_HOUR).then(|| (at(20, 30), at(21, 30)))
+}
 
 /// The holidays that last several days: (holiday, days from its first day to its exclusive
 /// end). Lent runs from Ash Wednesday to Easter, the Orthodox Great Fast from Clean Monday to
@@ -236,6 +246,11 @@ fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
         }
         28 => from_easter(-46),
         29 => in_year(26, y),
+        // the last Saturday of March, a week earlier when that is Holy Saturday
+        EARTH_HOUR => {
+            let sat = nth_weekday(ymd(1, 1)?, -1, 6, 3, Some(y))?;
+            Some(if Some(sat) == from_easter(-1) { sat - Duration::days(7) } else { sat })
+        }
         _ => None,
     }
 }
@@ -293,6 +308,14 @@ mod tests {
     fn kings_day_on_a_sunday_moves_to_the_saturday_before() {
         assert_eq!(in_year(23, 2014), Some(ymd(2014, 4, 26)));
         assert_eq!(in_year(23, 2018), Some(ymd(2018, 4, 27)));
+    }
+
+    #[test]
+    fn earth_hour_moves_a_week_earlier_when_its_saturday_is_holy_saturday() {
+        // WWF's dates: 30 March 2019; 23 March 2024, Easter being on the 31st
+        assert_eq!(in_year(EARTH_HOUR, 2019), Some(ymd(2019, 3, 30)));
+        assert_eq!(in_year(EARTH_HOUR, 2024), Some(ymd(2024, 3, 23)));
+        assert!(hours(EARTH_HOUR).is_some() && hours(0).is_none());
     }
 
     #[test]

@@ -246,4 +246,6 @@ fn extend_back(cx: &grammar::Cx<'_>, i: usize) -> usize {
 }
 
 #[cfg(test)]
+mod tests_around;
+#[cfg(test)]
 mod tests_en;
