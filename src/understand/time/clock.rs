@@ -111,20 +111,48 @@ fn clock_only(cx: &Cx<'_>, i: usize) -> Option<(Clock, usize)> {
     }
 }
 
-/// "9:30 - 11:00", "from 3 to 4pm", "between 3:30pm and 6 pm", "8am until 6".
+/// A glued one-letter "a"/"p" after a clock in a range ("from 9a to 11a"): alone, "9a" is too
+/// weak to be a time, but inside a range it can only be am/pm.
+fn one_letter(cx: &Cx<'_>, mut c: Clock, j: usize) -> (Clock, usize) {
+    let pm = match cx.text(j) {
+        "a" => false,
+        "p" => true,
+        _ => return (c, j),
+    };
+    if c.pm.is_some() || c.h24 || !cx.glued(j) || c.h > 12 {
+        return (c, j);
+    }
+    c.pm = Some(pm);
+    c.marked = true;
+    (c, j + 1)
+}
+
+/// "9:30 - 11:00", "from 3 to 4pm", "between 3:30pm and 6 pm", "8am until 6", "later than
+/// 9:30 but before 11:00".
 pub fn clock_range_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let between = cx.is(i, "between");
-    let k = if between || matches!(cx.text(i), "from" | "מ" | "משעה") { i + 1 } else { i };
+    let later = (cx.is(i, "later") && cx.is(i + 1, "than")) || cx.is(i, "after");
+    let k = match cx.text(i) {
+        _ if between => i + 1,
+        "from" | "מ" | "משעה" => i + 1,
+        "later" if later => i + 2,
+        "after" => i + 1,
+        _ => i,
+    };
     let (a, j) = clock_only(cx, k)?;
-    let conn = match cx.text(j) {
-        "-" | "to" | "till" | "til" | "until" | "untill" | "through" | "thru" | "עד" => true,
-        "and" => between,
-        _ => false,
+    let (a, j) = one_letter(cx, a, j);
+    let (conn, j) = match cx.text(j) {
+        "but" if later && cx.is(j + 1, "before") => (true, j + 1),
+        _ if later => (false, j),
+        "-" | "to" | "till" | "til" | "until" | "untill" | "through" | "thru" | "עד" => (true, j),
+        "and" => (between, j),
+        _ => (false, j),
     };
     if !conn {
         return None;
     }
     let (b, e) = clock_only(cx, j + 1)?;
+    let (b, e) = one_letter(cx, b, e);
     if !(a.marked || b.marked || k > i) {
         return None;
     }

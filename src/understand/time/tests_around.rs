@@ -1,7 +1,8 @@
 //! Tests for holidays read from tables (lunisolar.rs), days counted from a holiday or the
-//! nearest one (around.rs), Earth Hour, the ides, "last week's sunday" and clocks moved by
-//! minutes. Years outside Duckling's corpus are checked against published calendars
-//! (drikpanchang.com, timeanddate.com, WWF).
+//! nearest one (around.rs), Earth Hour, the ides, "last week's sunday", clocks moved by minutes,
+//! and in clock ranges one-letter am/pm and "later than X but before Y". Years outside
+//! Duckling's corpus are checked against published calendars (drikpanchang.com,
+//! timeanddate.com, WWF).
 
 use chrono::{DateTime, FixedOffset};
 use chrono_tz::Tz;
@@ -96,4 +97,21 @@ fn last_weeks_sunday_is_the_sunday_of_last_week() {
 fn minutes_from_a_clock_move_the_clock() {
     assert_eq!(found("15 minutes from 1pm").value, iso("2013-02-12T13:15:00-02:00"));
     assert_eq!(found("2 hours before 17:00").value, iso("2013-02-12T15:00:00-02:00"));
+}
+
+#[test]
+fn one_letter_am_pm_counts_inside_a_clock_range() {
+    let m = found("Friday from 2p to 4p");
+    assert_eq!(m.value, iso("2013-02-15T14:00:00-02:00"));
+    assert_eq!(m.end, Some(iso("2013-02-15T17:00:00-02:00")));
+}
+
+#[test]
+fn later_than_one_clock_but_before_another_is_a_range() {
+    let m = found("later than 10am but before 11:30 on Friday");
+    assert_eq!(m.value, iso("2013-02-15T10:00:00-02:00"));
+    assert_eq!(m.end, Some(iso("2013-02-15T11:31:00-02:00")));
+    let m = found("after 1:15pm but before 2:45pm");
+    assert_eq!(m.value, iso("2013-02-12T13:15:00-02:00"));
+    assert_eq!(m.end, Some(iso("2013-02-12T14:46:00-02:00")));
 }
