@@ -212,6 +212,8 @@ fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if cx.is(j, "h") && cx.glued(j) && h <= 24 {
         let mut c = clock(h, 0, true);
         c.h24 = true;
+        // Duckling reads "15h" as 15:00, to the minute (a range to "18h" ends at 18:01)
+        c.minutes_given = true;
         let mut k = j + 1;
         if let Some(m) = cx.num(k).filter(|m| cx.glued(k) && *m < 60) {
             c.m = m;
@@ -262,6 +264,10 @@ fn hour_at(cx: &Cx<'_>, i: usize) -> Option<(u32, usize)> {
     }
     let (h, _, j) = cx.number(i)?;
     let short = cx.kind(j - 1) != Some(Kind::Num) || cx.text(j - 1).len() <= 2;
+    // "15h": an hour on the 24-hour clock ("15 minutes past 15h")
+    if short && cx.is(j, "h") && cx.glued(j) && h <= 24 && cx.kind(j - 1) == Some(Kind::Num) {
+        return Some((h, j + 1));
+    }
     (h <= 12 && short).then_some((h, j))
 }
 

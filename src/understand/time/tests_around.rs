@@ -115,3 +115,8 @@ fn later_than_one_clock_but_before_another_is_a_range() {
     assert_eq!(m.value, iso("2013-02-12T13:15:00-02:00"));
     assert_eq!(m.end, Some(iso("2013-02-12T14:46:00-02:00")));
 }
+
+#[test]
+fn minutes_past_an_hour_on_the_24_hour_clock() {
+    assert_eq!(found("20 minutes past 17h").value, iso("2013-02-12T17:20:00-02:00"));
+}
