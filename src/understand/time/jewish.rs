@@ -299,6 +299,7 @@ pub fn phrase_at(cx: &Cx<'_>, i: usize) -> Option<(u8, At, usize)> {
     // them ("בשבועות הקרובים", in the coming weeks) or alone, without a prefix or "חג" or an
     // "eve/after" word, they are not a time ("לפני שבועות" is "weeks ago")
     if matches!(h, SHAVUOT | THE_HOLIDAYS)
+        && cx.kind(j) != Some(Kind::Latin)
         && (matches!(cx.lex(end), Some(super::lexicon::Lex::Rel(_)))
             || (cx.kind(end) == Some(Kind::He) && cx.text(end).starts_with('ה'))
             || (p.is_empty() && !chag && matches!(at, At::On | At::Before)))

@@ -120,3 +120,9 @@ fn later_than_one_clock_but_before_another_is_a_range() {
 fn minutes_past_an_hour_on_the_24_hour_clock() {
     assert_eq!(found("20 minutes past 17h").value, iso("2013-02-12T17:20:00-02:00"));
 }
+
+#[test]
+fn shavuot_in_english_is_the_holiday_on_its_civil_day_in_israel() {
+    // the plural-of-week guard is for the Hebrew word; 6 Sivan 5778 was 20 May 2018
+    assert_eq!(day("shavuot 2018"), "2018-05-20");
+}
