@@ -171,9 +171,12 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     match (cx.lex(j), cx.text(j)) {
         (Some(Lex::Ago), _) => Some((Comp::Offset(to_offset(a, u, -1)), j + 1)),
         (Some(Lex::Hence), _) => Some((Comp::Offset(to_offset(a, u, 1)), j + 1)),
-        (_, "from") if cx.lex(j + 1) == Some(Lex::Now) || cx.lex(j + 1) == Some(Lex::DayRel(0)) => {
-            Some((Comp::Offset(to_offset(a, u, 1)), j + 2))
-        }
+        // "3 years from today" is a day; "in 3 years" and "3 years from now" name the month
+        (_, "from") if cx.lex(j + 1) == Some(Lex::DayRel(0)) => match to_offset(a, u, 1) {
+            Offset::Years(n) => Some((Comp::Offset(Offset::Months(n.checked_mul(12)?)), j + 2)),
+            o => Some((Comp::Offset(o), j + 2)),
+        },
+        (_, "from") if cx.lex(j + 1) == Some(Lex::Now) => Some((Comp::Offset(to_offset(a, u, 1)), j + 2)),
         (_, "from") if cx.is(j + 1, "right") && cx.is(j + 2, "now") => Some((Comp::Offset(to_offset(a, u, 1)), j + 3)),
         (Some(Lex::Before), _) => Some((Comp::Anchor(anchor_secs(a, u, -1)?), j + 1)),
         (Some(Lex::After), _) if cx.kind(j + 1).is_none() || !matches!(cx.lex(j + 1), Some(Lex::Num(_))) => {

@@ -126,3 +126,10 @@ fn shavuot_in_english_is_the_holiday_on_its_civil_day_in_israel() {
     // the plural-of-week guard is for the Hebrew word; 6 Sivan 5778 was 20 May 2018
     assert_eq!(day("shavuot 2018"), "2018-05-20");
 }
+
+#[test]
+fn years_from_today_name_a_day_and_in_years_a_month() {
+    let m = found("3 years from today");
+    assert_eq!((m.value, m.grain), (iso("2016-02-12T00:00:00-02:00"), super::Grain::Day));
+    assert_eq!(found("in 3 years").grain, super::Grain::Month);
+}
