@@ -4,7 +4,8 @@
 //! Owns: the table of holidays (a Hijri month and day), Ramadan as a month-long window, and the
 //! last Friday of Ramadan. The Hijri year is about 354 days, so a holiday can fall twice in one
 //! civil year; "Eid al-Fitr 2033" is then the first of them. Observance by local moon sighting
-//! can differ by a day from the calendar; the calendar's date is the one given.
+//! can differ by a day from the calendar; the calendar's date is the one given. Before 1999 the
+//! main holidays come from Duckling's tables (see `UMM_AL_QURA_SINCE`).
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 use icu_calendar::cal::Hijri;
@@ -99,9 +100,10 @@ fn in_hijri_year(h: u8, ah: i32) -> Option<NaiveDate> {
     Some(d)
 }
 
-/// The Umm al-Qura calendar took its present rule in 1420 AH (1999); the dates it gives for
-/// earlier years are reckoned backwards and can be a day off the days Saudi Arabia kept then.
-/// For those years the main holidays come from Duckling's tables (lunisolar.tsv).
+/// The Umm al-Qura calendar took its modern rule (moonset after sunset at Mecca) in 1420 AH
+/// (1999); ICU4X reckons earlier years by it too, which in some years is a day off the dates
+/// usually listed for them. For those years the main holidays come from Duckling's tables
+/// (lunisolar.tsv) instead.
 const UMM_AL_QURA_SINCE: i32 = 1999;
 
 fn table_name(h: u8) -> Option<&'static str> {
@@ -153,7 +155,7 @@ mod tests {
     }
 
     #[test]
-    fn eid_before_1999_is_the_day_kept_then_not_the_calendar_reckoned_back() {
+    fn eid_before_1999_comes_from_the_table_and_after_from_the_calendar() {
         assert_eq!(in_year(EID_AL_FITR, 1988), Some(ymd(1988, 5, 16)));
         assert_eq!(in_year(EID_AL_FITR, 2018), Some(ymd(2018, 6, 15)));
     }
