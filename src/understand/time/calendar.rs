@@ -125,6 +125,7 @@ pub fn day_date(day: Day, today: NaiveDate, tz: Tz) -> Option<(NaiveDate, Grain)
             (super::within::nth_of(today, tz, n, what, m, y)?, g)
         }
         Day::Holiday { h, y, rel, at } => (super::holidays::date_at(h, y, rel, at, today)?, g),
+        Day::Closest { n, wd, d, m, y } => (super::around::closest_weekday(today, n, wd, d, m, y)?, g),
         Day::Span { .. }
         | Day::Season { .. }
         | Day::RestOfWeek { .. }

@@ -111,20 +111,48 @@ fn clock_only(cx: &Cx<'_>, i: usize) -> Option<(Clock, usize)> {
     }
 }
 
-/// "9:30 - 11:00", "from 3 to 4pm", "between 3:30pm and 6 pm", "8am until 6".
+/// A glued one-letter "a"/"p" after a clock in a range ("from 9a to 11a"): alone, "9a" is too
+/// weak to be a time, but inside a range it can only be am/pm.
+fn one_letter(cx: &Cx<'_>, mut c: Clock, j: usize) -> (Clock, usize) {
+    let pm = match cx.text(j) {
+        "a" => false,
+        "p" => true,
+        _ => return (c, j),
+    };
+    if c.pm.is_some() || c.h24 || !cx.glued(j) || c.h > 12 {
+        return (c, j);
+    }
+    c.pm = Some(pm);
+    c.marked = true;
+    (c, j + 1)
+}
+
+/// "9:30 - 11:00", "from 3 to 4pm", "between 3:30pm and 6 pm", "8am until 6", "later than
+/// 9:30 but before 11:00".
 pub fn clock_range_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let between = cx.is(i, "between");
-    let k = if between || matches!(cx.text(i), "from" | "מ" | "משעה") { i + 1 } else { i };
+    let later = (cx.is(i, "later") && cx.is(i + 1, "than")) || cx.is(i, "after");
+    let k = match cx.text(i) {
+        _ if between => i + 1,
+        "from" | "מ" | "משעה" => i + 1,
+        "later" if later => i + 2,
+        "after" => i + 1,
+        _ => i,
+    };
     let (a, j) = clock_only(cx, k)?;
-    let conn = match cx.text(j) {
-        "-" | "to" | "till" | "til" | "until" | "untill" | "through" | "thru" | "עד" => true,
-        "and" => between,
-        _ => false,
+    let (a, j) = one_letter(cx, a, j);
+    let (conn, j) = match cx.text(j) {
+        "but" if later && cx.is(j + 1, "before") => (true, j + 1),
+        _ if later => (false, j),
+        "-" | "to" | "till" | "til" | "until" | "untill" | "through" | "thru" | "עד" => (true, j),
+        "and" => (between, j),
+        _ => (false, j),
     };
     if !conn {
         return None;
     }
     let (b, e) = clock_only(cx, j + 1)?;
+    let (b, e) = one_letter(cx, b, e);
     if !(a.marked || b.marked || k > i) {
         return None;
     }
@@ -184,6 +212,8 @@ fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if cx.is(j, "h") && cx.glued(j) && h <= 24 {
         let mut c = clock(h, 0, true);
         c.h24 = true;
+        // Duckling reads "15h" as 15:00, to the minute (a range to "18h" ends at 18:01)
+        c.minutes_given = true;
         let mut k = j + 1;
         if let Some(m) = cx.num(k).filter(|m| cx.glued(k) && *m < 60) {
             c.m = m;
@@ -234,6 +264,10 @@ fn hour_at(cx: &Cx<'_>, i: usize) -> Option<(u32, usize)> {
     }
     let (h, _, j) = cx.number(i)?;
     let short = cx.kind(j - 1) != Some(Kind::Num) || cx.text(j - 1).len() <= 2;
+    // "15h": an hour on the 24-hour clock ("15 minutes past 15h")
+    if short && cx.is(j, "h") && cx.glued(j) && h <= 24 && cx.kind(j - 1) == Some(Kind::Num) {
+        return Some((h, j + 1));
+    }
     (h <= 12 && short).then_some((h, j))
 }
 

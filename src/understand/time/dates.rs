@@ -143,6 +143,17 @@ pub fn year_at(cx: &Cx<'_>, i: usize) -> Option<(i32, usize)> {
     None
 }
 
+/// "the ides of March": the 15th of March, May, July and October, the 13th of other months.
+pub fn ides_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
+    if !(cx.is(i, "ides") && cx.is(i + 1, "of")) {
+        return None;
+    }
+    let m = is_month(cx, i + 2)?;
+    let d = if matches!(m, 3 | 5 | 7 | 10) { 15 } else { 13 };
+    let (y, j) = year_at(cx, i + 3).map_or((None, i + 3), |(y, j)| (Some(y), j));
+    Some((Day::Date { d, m: Some(m), y, wd: None }, j))
+}
+
 /// "BC", "B.C.", "BCE" (true) or "AD", "A.D.", "CE" (false) after a year.
 pub fn era_at(cx: &Cx<'_>, j: usize) -> Option<(bool, usize)> {
     match cx.text(j) {

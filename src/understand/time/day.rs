@@ -104,6 +104,14 @@ pub enum Day {
     RestOfWeek {
         all: bool,
     },
+    /// "the second closest Monday to Oct 5th": the `n`th weekday `wd` nearest day `d` of `m`
+    Closest {
+        n: u8,
+        wd: u8,
+        d: u32,
+        m: u32,
+        y: Option<i32>,
+    },
     /// "July 13-15": both days inclusive
     DateRange {
         d1: u32,

@@ -10,7 +10,7 @@ use crate::understand::normalize::Kind;
 
 /// Days, weekdays, named-month dates, weeks, months, weekends.
 pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
-    if let Some(h) = super::holidays::holiday_at(cx, i) {
+    if let Some(h) = super::holidays::holiday_at(cx, i).or_else(|| super::around::closest_at(cx, i)) {
         return Some(h);
     }
     if let Some(x) = super::within::nth_of_at(cx, i).or_else(|| super::within::rest_of_week_at(cx, i)) {
@@ -20,7 +20,9 @@ pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         if let Some(d) = super::ranges::acronym(cx.text(i)) {
             return Some((d, i + 1));
         }
-        return super::ranges::count_first_at(cx, i).or_else(|| super::dates::month_date(cx, i));
+        return super::ranges::count_first_at(cx, i)
+            .or_else(|| super::dates::month_date(cx, i))
+            .or_else(|| super::dates::ides_at(cx, i));
     };
     match lx {
         Lex::DayRel(n) => Some((Day::Rel(i64::from(n)), i + 1)),
@@ -111,6 +113,12 @@ fn english_rel(cx: &Cx<'_>, i: usize, r: i8) -> Option<(Day, usize)> {
     }
     if cx.is(i + 1, "quarter") {
         return Some((Day::Period { unit: Unit::Quarter, rel: i32::from(r) }, i + 2));
+    }
+    // "last week's sunday", "next week's friday"
+    if cx.is(i + 1, "week's")
+        && let Some(Lex::Weekday(wd)) = cx.lex(i + 2)
+    {
+        return Some((Day::WeekdayOfWeek { wd, week_rel: r }, i + 3));
     }
     match cx.lex(i + 1)? {
         Lex::Weekday(wd) => {

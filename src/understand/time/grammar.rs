@@ -284,6 +284,12 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
     if !acc.add(c) {
         return None;
     }
+    if let Comp::Day(Day::Holiday { h, .. }) = c
+        && let Some((a, b)) = super::holidays::hours(h)
+    {
+        acc.clock = Some(a);
+        acc.clock_end = Some(b);
+    }
     loop {
         if let Some((c, j)) = super::offset::lasting_at(cx, end)
             && acc.add(c)
@@ -315,7 +321,10 @@ pub fn comp_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if i >= cx.len() {
         return None;
     }
-    super::offset::every_at(cx, i)
+    // "three days after Easter" before "three days" is read as an offset
+    super::around::counted_from_holiday_at(cx, i)
+        .map(|(d, j)| (Comp::Day(d), j))
+        .or_else(|| super::offset::every_at(cx, i))
         .or_else(|| super::offset::lasting_at(cx, i))
         .or_else(|| super::offset::offset_at(cx, i))
         .or_else(|| super::ranges::date_range_at(cx, i))

@@ -1,15 +1,16 @@
 //! Holidays by name: common Western/US holidays with fixed or computable dates (Christmas,
 //! Thanksgiving, MLK day, Easter and the days tied to it) here, Jewish holidays and Israel's
 //! national days in jewish.rs (from the Hebrew calendar), Islamic holidays in islamic.rs (Umm
-//! al-Qura). Hindu and Chinese lunisolar holidays are not recognised.
+//! al-Qura), Hindu, Sikh, Buddhist, Chinese and Parsi holidays in lunisolar.rs (from tables).
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 
 use super::calendar::nth_weekday;
-use super::grammar::{Cx, Day};
+use super::grammar::{Clock, Cx, Day};
 use super::islamic;
 use super::jewish::{self, At};
 use super::lexicon::{Lex, Unit};
+use super::lunisolar;
 use crate::understand::normalize::Kind;
 
 static NAMES: &[(&[&str], u8)] = &[
@@ -76,13 +77,24 @@ static NAMES: &[(&[&str], u8)] = &[
     (&["lazarus", "saturday"], 27),
     (&["lent"], 28),
     (&["great", "fast"], 29),
+    (&["earth", "hour"], EARTH_HOUR),
 ];
+
+/// Earth Hour is an hour, not a day: 20:30–21:30 local time on its Saturday.
+const EARTH_HOUR: u8 = 30;
+
+/// The hours of a holiday that is a time of day rather than a whole day: (start, end).
+pub fn hours(h: u8) -> Option<(Clock, Clock)> {
+    let at = |h, m| Clock { h, m, s: None, pm: None, h24: true, marked: true, minutes_given: true, zone: None };
+    (h == EARTH_HOUR).then(|| (at(20, 30), at(21, 30)))
+}
 
 /// The holidays that last several days: (holiday, days from its first day to its exclusive
 /// end). Lent runs from Ash Wednesday to Easter, the Orthodox Great Fast from Clean Monday to
 /// Lazarus Saturday.
 pub fn length(h: u8, y: i32) -> Option<i64> {
     match h {
+        lunisolar::FIRST.. => lunisolar::length(h),
         islamic::FIRST.. => islamic::length(h, y),
         jewish::FIRST.. => jewish::length(h),
         28 => Some((easter(y)? - in_year(22, y)?).num_days()),
@@ -111,7 +123,8 @@ pub fn holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     let (h, at, mut j) = match jewish::phrase_at(cx, start) {
         Some(x) => x,
         None if latin => {
-            let (h, j) = islamic::name_at(cx, start).or_else(|| name_at(cx, start))?;
+            let (h, j) =
+                islamic::name_at(cx, start).or_else(|| lunisolar::name_at(cx, start)).or_else(|| name_at(cx, start))?;
             (h, At::On, j)
         }
         None => return None,
@@ -121,15 +134,35 @@ pub fn holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         j += 1;
     }
     let mut y = None;
-    if let Some(n) = cx.num(j).filter(|_| cx.text(j).len() == 4) {
-        y = Some(n as i32);
-        j += 1;
+    if let Some((n, k)) = year_after(cx, j) {
+        y = Some(n);
+        j = k;
     } else if cx.is(j, "of")
         && let (Some(Lex::Rel(r)), Some(Lex::Unit(Unit::Year, 1))) = (cx.lex(j + 1), cx.lex(j + 2))
     {
         return Some((Day::Holiday { h, y: None, rel: Some(10 + r), at }, j + 3));
     }
     Some((Day::Holiday { h, y, rel, at }, j))
+}
+
+/// The year after a holiday's name: "2018", "in 2019", "two thousand ten", "twenty eighteen".
+fn year_after(cx: &Cx<'_>, j: usize) -> Option<(i32, usize)> {
+    let k = if cx.is(j, "in") && cx.kind(j + 1) == Some(Kind::Num) { j + 1 } else { j };
+    if let Some(n) = cx.num(k).filter(|_| cx.text(k).len() == 4) {
+        return Some((n as i32, k + 1));
+    }
+    let words = |k: usize| cx.word_num(k).filter(|(_, p, _)| p.is_empty() && cx.kind(k) == Some(Kind::Latin));
+    if cx.is(j, "two") && cx.is(j + 1, "thousand") {
+        let k = if cx.is(j + 2, "and") { j + 3 } else { j + 2 };
+        return match words(k) {
+            Some((n, _, e)) if n < 100 => Some((2000 + n as i32, e)),
+            _ => Some((2000, j + 2)),
+        };
+    }
+    // "nineteen ninety", "twenty eighteen": the century's two digits, then the year's
+    let (c, _, k) = words(j).filter(|(c, ..)| matches!(c, 19 | 20))?;
+    let (n, _, e) = words(k).filter(|(n, ..)| (10..100).contains(n))?;
+    Some(((c * 100 + n) as i32, e))
 }
 
 /// Easter Sunday (anonymous Gregorian algorithm).
@@ -163,6 +196,9 @@ fn orthodox_easter(y: i32) -> Option<NaiveDate> {
 }
 
 fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
+    if h >= lunisolar::FIRST {
+        return lunisolar::in_year(h, y);
+    }
     if h >= islamic::FIRST {
         return islamic::in_year(h, y);
     }
@@ -210,6 +246,11 @@ fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
         }
         28 => from_easter(-46),
         29 => in_year(26, y),
+        // the last Saturday of March, a week earlier when that is Holy Saturday
+        EARTH_HOUR => {
+            let sat = nth_weekday(ymd(1, 1)?, -1, 6, 3, Some(y))?;
+            Some(if Some(sat) == from_easter(-1) { sat - Duration::days(7) } else { sat })
+        }
         _ => None,
     }
 }
@@ -233,11 +274,19 @@ pub fn date(h: u8, y: Option<i32>, rel: Option<i8>, today: NaiveDate) -> Option<
 /// The day that "ערב"/"eve of" (the day before) or "אחרי"/"after" (the day after its last day)
 /// names around holiday `h`, or the holiday's first day.
 pub fn date_at(h: u8, y: Option<i32>, rel: Option<i8>, at: At, today: NaiveDate) -> Option<NaiveDate> {
+    if let At::Closest(n) = at {
+        let year = today.year();
+        let span = i32::from(n) + 1;
+        let dates = (year - span..=year + span).filter_map(|yy| in_year(h, yy)).collect();
+        return super::around::nth_closest(today, n, dates);
+    }
     let d = date(h, y, rel, today)?;
     Some(match at {
         At::Eve => d - Duration::days(1),
         At::After => d + Duration::days(length(h, d.year()).unwrap_or(1)),
-        At::On | At::Before => d,
+        At::Days(n) => d + Duration::days(i64::from(n)),
+        At::NthWeekday(n, wd) => super::around::nth_weekday_from(d, n, wd)?,
+        At::On | At::Before | At::Closest(_) => d,
     })
 }
 
@@ -259,6 +308,14 @@ mod tests {
     fn kings_day_on_a_sunday_moves_to_the_saturday_before() {
         assert_eq!(in_year(23, 2014), Some(ymd(2014, 4, 26)));
         assert_eq!(in_year(23, 2018), Some(ymd(2018, 4, 27)));
+    }
+
+    #[test]
+    fn earth_hour_moves_a_week_earlier_when_its_saturday_is_holy_saturday() {
+        // WWF's dates: 30 March 2019; 23 March 2024, Easter being on the 31st
+        assert_eq!(in_year(EARTH_HOUR, 2019), Some(ymd(2019, 3, 30)));
+        assert_eq!(in_year(EARTH_HOUR, 2024), Some(ymd(2024, 3, 23)));
+        assert!(hours(EARTH_HOUR).is_some() && hours(0).is_none());
     }
 
     #[test]

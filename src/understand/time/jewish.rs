@@ -260,6 +260,12 @@ pub enum At {
     After,
     /// from now until its first day
     Before,
+    /// this many days after (before, when negative) its first day: "three days after Easter"
+    Days(i16),
+    /// the nth weekday (0 = Sunday) after its first day, or before when n < 0
+    NthWeekday(i8, u8),
+    /// the nth closest one to today, past or future
+    Closest(u8),
 }
 
 /// The stem of a Hebrew word under prefixes other than the article that is one of `words`, or
@@ -293,6 +299,7 @@ pub fn phrase_at(cx: &Cx<'_>, i: usize) -> Option<(u8, At, usize)> {
     // them ("בשבועות הקרובים", in the coming weeks) or alone, without a prefix or "חג" or an
     // "eve/after" word, they are not a time ("לפני שבועות" is "weeks ago")
     if matches!(h, SHAVUOT | THE_HOLIDAYS)
+        && cx.kind(j) != Some(Kind::Latin)
         && (matches!(cx.lex(end), Some(super::lexicon::Lex::Rel(_)))
             || (cx.kind(end) == Some(Kind::He) && cx.text(end).starts_with('ה'))
             || (p.is_empty() && !chag && matches!(at, At::On | At::Before)))

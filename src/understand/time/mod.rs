@@ -15,6 +15,7 @@ use chrono_tz::Tz;
 use crate::understand::normalize::{Kind, Normalized, Token};
 use crate::understand::{Recurrence, TimeProblem};
 
+mod around;
 mod calendar;
 mod clock;
 mod dates;
@@ -27,6 +28,7 @@ mod holidays;
 mod islamic;
 mod jewish;
 mod lexicon;
+mod lunisolar;
 mod offset;
 mod ranges;
 mod resolve;
@@ -243,5 +245,7 @@ fn extend_back(cx: &grammar::Cx<'_>, i: usize) -> usize {
     k
 }
 
+#[cfg(test)]
+mod tests_around;
 #[cfg(test)]
 mod tests_en;

@@ -4,7 +4,7 @@
 //!
 //! Amounts are kept in sixtieths so "half an hour", "רבע שעה" and "2.5 hours" stay exact.
 
-use super::grammar::{Comp, Cx, Offset};
+use super::grammar::{Clock, Comp, Cx, Offset};
 use super::lexicon::{Lex, Unit};
 use crate::understand::Recurrence;
 use crate::understand::normalize::Kind;
@@ -165,12 +165,18 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         _ => {}
     }
     let (a, u, j) = amount_unit(cx, i, cx.is_he(i))?;
+    if let Some(x) = from_clock(cx, a, u, j) {
+        return Some(x);
+    }
     match (cx.lex(j), cx.text(j)) {
         (Some(Lex::Ago), _) => Some((Comp::Offset(to_offset(a, u, -1)), j + 1)),
         (Some(Lex::Hence), _) => Some((Comp::Offset(to_offset(a, u, 1)), j + 1)),
-        (_, "from") if cx.lex(j + 1) == Some(Lex::Now) || cx.lex(j + 1) == Some(Lex::DayRel(0)) => {
-            Some((Comp::Offset(to_offset(a, u, 1)), j + 2))
-        }
+        // "3 years from today" is a day; "in 3 years" and "3 years from now" name the month
+        (_, "from") if cx.lex(j + 1) == Some(Lex::DayRel(0)) => match to_offset(a, u, 1) {
+            Offset::Years(n) => Some((Comp::Offset(Offset::Months(n.checked_mul(12)?)), j + 2)),
+            o => Some((Comp::Offset(o), j + 2)),
+        },
+        (_, "from") if cx.lex(j + 1) == Some(Lex::Now) => Some((Comp::Offset(to_offset(a, u, 1)), j + 2)),
         (_, "from") if cx.is(j + 1, "right") && cx.is(j + 2, "now") => Some((Comp::Offset(to_offset(a, u, 1)), j + 3)),
         (Some(Lex::Before), _) => Some((Comp::Anchor(anchor_secs(a, u, -1)?), j + 1)),
         (Some(Lex::After), _) if cx.kind(j + 1).is_none() || !matches!(cx.lex(j + 1), Some(Lex::Num(_))) => {
@@ -178,6 +184,28 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         }
         _ => None,
     }
+}
+
+/// "15 minutes from 1pm", "2 hours before 17:00": a clock moved by minutes or hours. The
+/// clock must say am/pm or be on the 24-hour clock, so the result is one time of day.
+fn from_clock(cx: &Cx<'_>, a: i64, u: Unit, j: usize) -> Option<(Comp, usize)> {
+    let sign = match cx.text(j) {
+        "from" | "after" => 1,
+        "before" => -1,
+        _ => return None,
+    };
+    if !matches!(u, Unit::Minute | Unit::Hour) {
+        return None;
+    }
+    let (Comp::Clock(c), e) = super::clock::clock_at(cx, j + 1)? else { return None };
+    let h = match c.pm {
+        _ if c.h24 => c.h,
+        Some(pm) => c.h % 12 + if pm { 12 } else { 0 },
+        None => return None,
+    };
+    let minutes = (i64::from(h * 60 + c.m) + anchor_secs(a, u, sign)? / 60).rem_euclid(24 * 60);
+    let (h, m) = (u32::try_from(minutes / 60).ok()?, u32::try_from(minutes % 60).ok()?);
+    Some((Comp::Clock(Clock { h, m, pm: None, h24: true, minutes_given: true, marked: true, ..c }), e))
 }
 
 /// "כל יום", "כל יום ראשון", "every weekday", "every month", "daily", "כל בוקר".

@@ -1,0 +1,131 @@
+//! Days counted from another day: "three days after Easter", "third tuesday after christmas
+//! 2014", "the closest Monday to Oct 5th", "the second closest xmas to today".
+//!
+//! Owns: reading these phrases into a holiday with a displacement ([`At`]) or a
+//! [`Day::Closest`], and the arithmetic of "nth closest". The holiday itself is read by
+//! holidays.rs.
+
+use chrono::{Datelike, Duration, NaiveDate};
+
+use super::grammar::{Cx, Day};
+use super::jewish::At;
+use super::lexicon::{Lex, Unit};
+use crate::understand::normalize::Kind;
+
+/// "<n> days after|before <holiday>", "<nth> <weekday> after|before <holiday>".
+pub fn counted_from_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
+    if !matches!(cx.kind(i), Some(Kind::Num | Kind::Latin)) {
+        return None;
+    }
+    let (n, ordinal, j) = super::dates::day_number(cx, i)
+        .or_else(|| cx.word_num(i).filter(|(_, p, _)| p.is_empty()).map(|(n, _, j)| (n, false, j)))?;
+    let n = i16::try_from(n).ok().filter(|n| (1..=400).contains(n))?;
+    let (wd, k) = match cx.lex(j) {
+        Some(Lex::Unit(Unit::Day, _)) if !ordinal => (None, j + 1),
+        Some(Lex::Weekday(wd)) if ordinal || n == 1 => (Some(wd), j + 1),
+        _ => return None,
+    };
+    let sign = match cx.text(k) {
+        "after" => 1,
+        "before" => -1,
+        _ => return None,
+    };
+    let (day, e) = super::holidays::holiday_at(cx, k + 1)?;
+    let Day::Holiday { h, y, rel, at: At::On } = day else { return None };
+    let at = match wd {
+        None => At::Days(sign * n),
+        Some(wd) => At::NthWeekday(i8::try_from(sign * n).ok()?, wd),
+    };
+    Some((Day::Holiday { h, y, rel, at }, e))
+}
+
+/// "[the] [nth] closest <weekday> to <date>", "[the] [nth] closest <holiday> to today".
+pub fn closest_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
+    let (n, j) = match super::dates::day_number(cx, i) {
+        Some((n, true, j)) => (u8::try_from(n).ok().filter(|n| (1..=10).contains(n))?, j),
+        _ => (1, i),
+    };
+    if !cx.is(j, "closest") && !cx.is(j, "nearest") {
+        return None;
+    }
+    if let Some(Lex::Weekday(wd)) = cx.lex(j + 1) {
+        if !cx.is(j + 2, "to") {
+            return None;
+        }
+        let (anchor, e) = super::dates::month_date(cx, j + 3).or_else(|| super::dates::month_first(cx, j + 3))?;
+        let Day::Date { d, m: Some(m), y, wd: None } = anchor else { return None };
+        return Some((Day::Closest { n, wd, d, m, y }, e));
+    }
+    let (day, k) = super::holidays::holiday_at(cx, j + 1)?;
+    let Day::Holiday { h, y: None, rel: None, at: At::On } = day else { return None };
+    if !(cx.is(k, "to") && cx.lex(k + 1) == Some(Lex::DayRel(0))) {
+        return None;
+    }
+    Some((Day::Holiday { h, y: None, rel: None, at: At::Closest(n) }, k + 2))
+}
+
+/// The `n`th of `dates` nearest to `anchor` (an earlier one first when two are as near).
+pub fn nth_closest(anchor: NaiveDate, n: u8, mut dates: Vec<NaiveDate>) -> Option<NaiveDate> {
+    dates.sort_by_key(|d| ((*d - anchor).num_days().abs(), *d));
+    dates.dedup();
+    dates.get(usize::from(n).checked_sub(1)?).copied()
+}
+
+/// The `n`th weekday `wd` (0 = Sunday) nearest to day `d` of month `m`.
+pub fn closest_weekday(today: NaiveDate, n: u8, wd: u8, d: u32, m: u32, y: Option<i32>) -> Option<NaiveDate> {
+    let this = NaiveDate::from_ymd_opt(y.unwrap_or(today.year()), m, d)?;
+    let anchor = match y {
+        None if this < today => NaiveDate::from_ymd_opt(today.year() + 1, m, d)?,
+        _ => this,
+    };
+    let reach = 7 * (i64::from(n) + 1);
+    let dates = (-reach..=reach)
+        .map(|k| anchor + Duration::days(k))
+        .filter(|x| x.weekday().num_days_from_sunday() == u32::from(wd))
+        .collect();
+    nth_closest(anchor, n, dates)
+}
+
+/// The `n`th weekday `wd` after (n > 0) or before (n < 0) `d`, not counting `d` itself.
+pub fn nth_weekday_from(d: NaiveDate, n: i8, wd: u8) -> Option<NaiveDate> {
+    let step = if n > 0 { 1 } else { -1 };
+    let mut x = d;
+    let mut left = n.unsigned_abs();
+    while left > 0 {
+        x += Duration::days(step);
+        if x.weekday().num_days_from_sunday() == u32::from(wd) {
+            left -= 1;
+        }
+    }
+    Some(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    #[test]
+    fn the_closest_monday_to_a_saturday_is_the_one_after_it() {
+        let today = ymd(2013, 2, 12);
+        assert_eq!(closest_weekday(today, 1, 1, 5, 10, None), Some(ymd(2013, 10, 7)));
+        assert_eq!(closest_weekday(today, 2, 1, 5, 10, None), Some(ymd(2013, 9, 30)));
+    }
+
+    #[test]
+    fn the_third_tuesday_after_christmas_2014_is_in_january() {
+        assert_eq!(nth_weekday_from(ymd(2014, 12, 25), 3, 2), Some(ymd(2015, 1, 13)));
+        assert_eq!(nth_weekday_from(ymd(2014, 12, 25), -1, 4), Some(ymd(2014, 12, 18)));
+    }
+
+    #[test]
+    fn nth_closest_orders_by_distance_from_the_anchor() {
+        let dates = vec![ymd(2011, 12, 25), ymd(2012, 12, 25), ymd(2013, 12, 25)];
+        let anchor = ymd(2013, 2, 12);
+        assert_eq!(nth_closest(anchor, 1, dates.clone()), Some(ymd(2012, 12, 25)));
+        assert_eq!(nth_closest(anchor, 3, dates), Some(ymd(2011, 12, 25)));
+    }
+}
