@@ -7,7 +7,7 @@ use super::{Msg, Seg, shape, when};
 use crate::understand::normalize::Kind;
 use crate::understand::patterns::PatMatch;
 use crate::understand::schema::SCHEMAS;
-use crate::understand::slots::{list_slots, text_of};
+use crate::understand::slots::{list_marker, list_slots, text_of};
 use crate::understand::time::{Found, Grain, TimeMatch, period_end};
 use crate::understand::{Action, Resolver, Step, TimeProblem, Window};
 
@@ -188,6 +188,12 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
             }
         }
     };
+    let (resolver, action) = if resolver == Resolver::Task && action == Action::Delete && shape::from_a_list(msg, body)
+    {
+        (Resolver::List, Action::Remove)
+    } else {
+        (resolver, action)
+    };
     let moves_a_meeting = matches!(action, Action::Delete | Action::Update)
         && (met_at(msg, &r) || (action == Action::Delete && shape::cancels_event(msg, body, time.is_some(), &used)));
     let resolver = if resolver == Resolver::Task && moves_a_meeting { Resolver::Calendar } else { resolver };
@@ -359,6 +365,20 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         (Resolver::List, _) => {
             let verb_end =
                 used.iter().filter(|m| m.action.is_some()).min_by_key(|m| m.start).map_or(r.start, |m| m.end);
+            // "the hanukkah list", "רשימת חנוכה": a holiday or a day beside the word "list" is
+            // the list's name, not a time
+            let marker = list_marker(msg.toks, r.clone());
+            let names_list = |i: usize| {
+                marker.is_some_and(|k| {
+                    msg.times.iter().any(|(_, tr)| {
+                        tr.contains(&i)
+                            && (tr.end == k
+                                || tr.start == k + 1
+                                || (tr.start == k + 2 && msg.toks.get(k + 1).is_some_and(|t| t.text == "של")))
+                    })
+                })
+            };
+            let keep = |i: usize| !in_cmd(i) && (!in_time(i) || names_list(i));
             let ls = list_slots(msg.text, msg.toks, r.clone(), verb_end, &keep);
             step.list = ls.list;
             if matches!(step.action, Action::Add | Action::Remove) {

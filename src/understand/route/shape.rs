@@ -595,3 +595,20 @@ pub(super) fn names_an_event(msg: &Msg<'_>, seg: Seg) -> bool {
         _ => false,
     }
 }
+
+/// "תמחקי חלב שיבולת שועל מהמצרכים", "delete the milk from groceries": a delete that ends with
+/// "from <a name>" and names no reminder, task or event takes items off a list.
+pub(super) fn from_a_list(msg: &Msg<'_>, seg: Seg) -> bool {
+    let r = seg.range();
+    let words: Vec<usize> = r.clone().filter(|&i| msg.toks[i].is_word()).collect();
+    let task_word = r.clone().any(|i| peelings(msg.toks[i].text).any(|(_, s)| TASK_WORDS.contains(&s)));
+    let in_time = |i: usize| msg.times.iter().any(|(_, tr)| tr.contains(&i));
+    let Some(&last) = words.last() else { return false };
+    if task_word || words.len() < 3 || in_time(last) {
+        return false;
+    }
+    let t = &msg.toks[last];
+    let he_from = t.kind == Kind::He && t.text.starts_with("מה") && t.text.chars().count() >= 5;
+    let en_from = t.kind == Kind::Latin && words.len() >= 4 && msg.toks[words[words.len() - 2]].text == "from";
+    he_from || en_from
+}

@@ -225,12 +225,19 @@ pub fn every_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     }
     let mut j = i + 1;
     let weekly = |wd: u8, k: usize| Some((Comp::Every { rec: Recurrence::Weekly, wd: Some(wd), part: None }, k));
+    // "כל השבוע", "כל היום": all of the week or day, not every one
+    let definite = cx.kind(j) == Some(Kind::He) && !cx.pre(j).is_empty();
     match cx.lex(j)? {
+        Lex::Unit(..) if definite => None,
         Lex::Unit(Unit::Day, 1) => {
             j += 1;
             match cx.lex(j) {
                 Some(Lex::Weekday(wd)) if cx.pre(j).is_empty() => weekly(wd, j + 1),
                 Some(Lex::Weekdays) => Some((Comp::Every { rec: Recurrence::Weekdays, wd: None, part: None }, j + 1)),
+                // "כל יום עבודה", "every work day"
+                _ if matches!(cx.text(j), "עבודה" | "work" | "working" | "business") => {
+                    Some((Comp::Every { rec: Recurrence::Weekdays, wd: None, part: None }, j + 1))
+                }
                 _ => Some((Comp::Every { rec: Recurrence::Daily, wd: None, part: None }, j)),
             }
         }
