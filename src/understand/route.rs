@@ -73,6 +73,13 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     let hints = hints(&pats);
     let segs = split(&msg);
     let mut steps: Vec<Step> = segs.iter().map(|s| build::step(&msg, *s)).collect();
+    for (step, seg) in steps.iter_mut().zip(&segs) {
+        if unsplit_command(&msg, *seg) {
+            // a second request may hide in this step ("… ותבדוק אם יש לי משהו מחר"): the
+            // reading is a guess about how much of the message it covers
+            step.confidence = step.confidence.min(0.55);
+        }
+    }
     link(&msg, &segs, &mut steps);
     if steps.is_empty() {
         steps.push(Step::new(Resolver::General, crate::understand::Action::Chat, 0.3));
@@ -154,17 +161,38 @@ fn split(msg: &Msg<'_>) -> Vec<Seg> {
         }
         if names_something(msg, i) && !inside_time(msg, i) {
             left_has_command = true;
-            left_has_verb |= msg
+        }
+        left_has_verb |= !inside_time(msg, i)
+            && msg
                 .pats
                 .iter()
                 .any(|m| m.start == i && m.action.is_some() && SCHEMAS[m.resolver].resolver != Resolver::General);
-        }
         i += 1;
     }
     if cur.content < n || segs.is_empty() {
         segs.push(cur);
     }
     segs
+}
+
+/// After "and" / "," / a "ו" glued to it, a word that begins a command of another kind or a
+/// Hebrew verb addressed to Ozer ("ותבדוק"), which did not start a step of its own.
+fn unsplit_command(msg: &Msg<'_>, seg: Seg) -> bool {
+    (seg.content + 1..seg.end).any(|i| {
+        let t = &msg.toks[i];
+        if inside_time(msg, i) {
+            return false;
+        }
+        let after_conj = is_conj(&msg.toks[i - 1]) && msg.toks[i - 1].text != ".";
+        let vav_verb = t.kind == Kind::He && t.text.starts_with("ות") && t.text.chars().count() >= 5;
+        let command = msg.pats.iter().any(|m| {
+            m.start == i
+                && m.action.is_some()
+                && SCHEMAS[m.resolver].resolver != Resolver::General
+                && (after_conj || m.after_vav)
+        });
+        command || vav_verb
+    })
 }
 
 /// Words before a command that are a step without any command word: a report of something
@@ -227,6 +255,12 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             }
             let referent =
                 if steps[i].items.is_empty() { steps[i].title.clone() } else { Some(steps[i].items.join(", ")) };
+            // "take matzah off the shopping list and put it on the pesach list"
+            if !steps[i].items.is_empty() && steps[j].items.iter().any(|it| PRONOUNS.contains(&it.as_str())) {
+                let earlier = steps[i].items.clone();
+                steps[j].items.retain(|it| !PRONOUNS.contains(&it.as_str()));
+                steps[j].items.extend(earlier);
+            }
             if let (Some(r), Some(title)) = (referent, steps[j].title.clone()) {
                 let word = msg.text.get(msg.toks[k].start..msg.toks[k].end).unwrap_or("");
                 if !word.is_empty() && msg.toks[k].kind != Kind::Punct {
