@@ -71,8 +71,17 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     let pats = patterns::match_all(&toks);
     let msg = Msg { text, toks: &toks, pats: &pats, times: &times, now };
     let hints = hints(&pats);
-    let segs = split(&msg);
-    let mut steps: Vec<Step> = segs.iter().map(|s| build::step(&msg, *s)).collect();
+    let (segs, conts) = split(&msg);
+    let mut steps: Vec<Step> = Vec::with_capacity(segs.len());
+    for (k, s) in segs.iter().enumerate() {
+        // "remind me at 7 to call the school and at 8 to email the teacher": the second time
+        // starts another step of the same kind
+        let step = match steps.last() {
+            Some(prev) if conts[k] => build::like(&msg, *s, prev),
+            _ => build::step(&msg, *s),
+        };
+        steps.push(step);
+    }
     for (step, seg) in steps.iter_mut().zip(&segs) {
         if unsplit_command(&msg, *seg) {
             // a second request may hide in this step ("… ותבדוק אם יש לי משהו מחר"): the
@@ -118,12 +127,13 @@ fn names_something(msg: &Msg<'_>, i: usize) -> bool {
 }
 
 fn is_conj(t: &Token<'_>) -> bool {
-    matches!(t.text, "and" | "then" | "also" | "," | "." | ";" | "וגמ" | "ואז" | "ו" | "וגמ כנ" | "plus")
+    matches!(t.text, "and" | "then" | "also" | "," | "." | ";" | "?" | "וגמ" | "ואז" | "ו" | "וגמ כנ" | "plus")
 }
 
-fn split(msg: &Msg<'_>) -> Vec<Seg> {
+fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     let n = msg.toks.len();
     let mut segs = Vec::new();
+    let mut conts = vec![false];
     let mut cur = Seg { start: 0, content: 0, end: n };
     let mut left_has_command = false;
     let mut left_has_verb = false;
@@ -149,9 +159,16 @@ fn split(msg: &Msg<'_>) -> Vec<Seg> {
             // "the reminder about the parcel, delete it": words naming a thing and then a verb
             // on "it" are one step about that thing
             let object_then_verb = !left_has_verb && (c..n).any(|k| PRONOUNS.contains(&msg.toks[k].text));
-            if split_here && !object_then_verb {
+            let vav_time = c == i && msg.toks[i].kind == Kind::He && msg.toks[i].text.starts_with('ו');
+            let next_time = left_has_command
+                && (c > i || vav_time)
+                && msg.times.iter().any(|(_, tr)| tr.start == c)
+                && (cur.content..i).any(|k| inside_time(msg, k))
+                && (c..n).all(|k| command_at(msg, k).is_none());
+            if (split_here && !object_then_verb) || next_time {
                 cur.end = i;
                 segs.push(cur);
+                conts.push(next_time && !split_here);
                 cur = Seg { start: i, content: c, end: n };
                 left_has_command = false;
                 left_has_verb = false;
@@ -172,7 +189,8 @@ fn split(msg: &Msg<'_>) -> Vec<Seg> {
     if cur.content < n || segs.is_empty() {
         segs.push(cur);
     }
-    segs
+    conts.truncate(segs.len());
+    (segs, conts)
 }
 
 /// After "and" / "," / a "ו" glued to it, a word that begins a command of another kind or a
@@ -203,7 +221,8 @@ fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
 
 /// Words that may stand between a conjunction and the command it introduces ("ותגיד לי מה יש
 /// לי ביומן", "and tell me what's on my calendar"); they ask for an answer, not an action.
-const FILLERS: &[&str] = &["תגיד", "תגידי", "לי", "גמ", "בבקשה", "tell", "me", "please", "also"];
+const FILLERS: &[&str] =
+    &["תגיד", "תגידי", "לי", "גמ", "בבקשה", "אמ", "לא", "tell", "me", "please", "also", "if", "not", "so"];
 
 /// Where the command starts after filler words at `from`, if there are any. With `vav`, the
 /// first filler must carry the conjunction itself ("ותגיד").

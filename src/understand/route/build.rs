@@ -99,7 +99,9 @@ fn verb_first(scored: &mut [Scored], start: usize, question: bool) {
     if question || top_at <= start + 1 {
         return;
     }
-    if let Some(k) = scored.iter().position(|x| x.0 >= 0.5 && strong_verb(x) == Some(start)) {
+    // …unless the best reading is far stronger ("תורידי את מועדון הספר מהיומן")
+    let top = scored[0].0;
+    if let Some(k) = scored.iter().position(|x| x.0 >= 0.5 && x.0 >= 0.6 * top && strong_verb(x) == Some(start)) {
         scored.swap(0, k);
     }
 }
@@ -145,7 +147,15 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     let strong = choice.as_ref().is_some_and(|c| c.score >= 0.9);
     let time = first_time(msg, &r);
     let second = choice.as_ref().and_then(|c| c.second.clone());
-    let (resolver, action, conf, used) = if !strong && shape::asks_outside(msg, body) {
+    let (resolver, action, conf, used) = if let Some(about_ozer) = shape::how_to(msg, body).filter(|_| !strong) {
+        // "how do I add a reminder?" asks about Ozer; "how do I get wine out of a shirt?" is
+        // a question about the world
+        if about_ozer {
+            (Resolver::Meta, Action::Help, 0.7, Vec::new())
+        } else {
+            (Resolver::General, Action::Chat, 0.7, Vec::new())
+        }
+    } else if !strong && shape::asks_outside(msg, body) {
         (Resolver::General, Action::Chat, 0.7, Vec::new())
     } else if let Some(ti) = shape::clears_window(msg, body).filter(|_| !strong || exc.is_some()) {
         let time = msg.times.get(ti).map(|(f, tr)| (f, tr.clone()));
@@ -191,6 +201,15 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     let (resolver, action) = if resolver == Resolver::Task && action == Action::Delete && shape::from_a_list(msg, body)
     {
         (Resolver::List, Action::Remove)
+    } else if resolver == Resolver::List
+        && action == Action::Add
+        && time.is_some_and(|(m, _)| m.grain < Grain::Day)
+        && list_marker(msg.toks, r.clone()).is_none()
+        && !shape::glued_list(msg, body)
+    {
+        // "add tomorrow a run with Nir at 6", "add a sync with Hadar on tuesday at 2": added at
+        // a time of day, to no list, is an event
+        (Resolver::Calendar, Action::Create)
     } else {
         (resolver, action)
     };
@@ -210,6 +229,15 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     if let Some((_, from)) = exc {
         step.except = shape::exceptions(msg, from, seg.end);
     }
+    step
+}
+
+/// A step that continues the one before it with a time of its own ("… and at 8 to email the
+/// teacher"): read as the same resolver and action.
+pub(super) fn like(msg: &Msg<'_>, seg: Seg, prev: &Step) -> Step {
+    let time = first_time(msg, &seg.range()).map(|(m, _)| m);
+    let mut step = Step::new(prev.resolver, prev.action, prev.confidence.min(0.75));
+    fill(msg, seg, &mut step, &[], time);
     step
 }
 

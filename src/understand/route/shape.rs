@@ -106,7 +106,8 @@ fn is_report_verb(t: &Token<'_>) -> bool {
 /// is not a question.
 pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     let toks = &msg.toks[seg.range()];
-    if toks.iter().any(|t| t.text == "?") {
+    // "did I get anything from the tax authority": a question, not a report
+    if toks.iter().any(|t| t.text == "?") || toks.first().is_some_and(|t| ASKS.contains(&t.text)) {
         return None;
     }
     let k = toks.iter().position(|t| !(REPORT_FILLERS.contains(&t.text) || t.kind == Kind::Punct))?;
@@ -348,7 +349,8 @@ pub(super) fn clears_window(msg: &Msg<'_>, seg: Seg) -> Option<usize> {
         return None;
     }
     let ti = msg.times.iter().position(|(f, tr)| {
-        matches!(f, Found::Time(m) if m.grain >= Grain::Day && (m.recurrence.is_none() || whole_span(msg, tr)))
+        matches!(f, Found::Time(m) if (m.grain >= Grain::Day || m.end.is_some_and(|e| e - m.value >= chrono::Duration::hours(24)))
+            && (m.recurrence.is_none() || whole_span(msg, tr)))
             && tr.start >= r.start
             && tr.end <= r.end
     })?;
@@ -486,7 +488,7 @@ pub(super) fn states_fact(msg: &Msg<'_>, seg: Seg) -> bool {
 }
 
 /// Verbs of calling something off (not of erasing a note): "cancel", "call off", "תבטל".
-const CANCELS: &[&str] = &["cancel", "nix", "ditch", "תבטל", "בטל", "לבטל", "תבטלי", "בטלי"];
+const CANCELS: &[&str] = &["cancel", "nix", "ditch", "scrap", "תבטל", "בטל", "לבטל", "תבטלי", "בטלי"];
 
 /// Words that name a task or reminder: with them a cancel is about the task list.
 const TASK_WORDS: &[&str] = &[
@@ -590,7 +592,7 @@ pub(super) fn names_an_event(msg: &Msg<'_>, seg: Seg) -> bool {
         // "לקנות", "להתקשר" (to do), "תתקשר", "תקנה" (do): verbs; "חתונה", "בדיקת עיניים": things
         Kind::He => {
             let n = t.text.chars().count();
-            !((t.text.starts_with('ל') && n >= 4) || (t.text.starts_with('ת') && n >= 5))
+            !((t.text.starts_with('ל') && n >= 4) || (t.text.starts_with('ת') && n >= 4))
         }
         _ => false,
     }
@@ -609,6 +611,90 @@ pub(super) fn from_a_list(msg: &Msg<'_>, seg: Seg) -> bool {
     }
     let t = &msg.toks[last];
     let he_from = t.kind == Kind::He && t.text.starts_with("מה") && t.text.chars().count() >= 5;
-    let en_from = t.kind == Kind::Latin && words.len() >= 4 && msg.toks[words[words.len() - 2]].text == "from";
+    // "remove eggs and milk from groceries we got them", "remove the tent from it"
+    let en_from = words.len() >= 4
+        && words[2..].iter().any(|&i| {
+            msg.toks[i].text == "from"
+                && msg.toks.get(i + 1).is_some_and(|n| {
+                    n.kind == Kind::Latin && !in_time(i + 1) && n.text != "the" || n.text == "the" && !in_time(i + 2)
+                })
+        });
     he_from || en_from
+}
+
+/// Words that name what Ozer keeps: a how-to question about them is about Ozer.
+const OZER_NOUNS: &[&str] = &[
+    "reminder",
+    "reminders",
+    "list",
+    "lists",
+    "task",
+    "tasks",
+    "calendar",
+    "google",
+    "gmail",
+    "email",
+    "note",
+    "notes",
+    "you",
+    "ozer",
+    "this",
+    "here",
+    "תזכורת",
+    "תזכורות",
+    "רשימה",
+    "רשימות",
+    "משימה",
+    "משימות",
+    "יומנ",
+    "גוגל",
+    "מייל",
+    "פתק",
+    "אתה",
+    "את",
+    "עוזר",
+];
+
+/// "how do I …", "how to …", "איך מוסיפים …": a how-to question. `Some(true)` when it is
+/// about what Ozer keeps (help), `Some(false)` when about the world.
+pub(super) fn how_to(msg: &Msg<'_>, seg: Seg) -> Option<bool> {
+    let toks = &msg.toks[seg.range()];
+    let text = |k: usize| toks.get(k).map_or("", |t| t.text);
+    let how = match (text(0), text(1)) {
+        ("how", "do" | "can" | "to" | "should" | "would" | "does") => true,
+        ("איכ", next) => {
+            let n = toks.get(1);
+            next == "עושימ"
+                || n.is_some_and(|t| {
+                    t.kind == Kind::He
+                        && !t.text.starts_with('ה')
+                        && t.text.chars().count() >= 5
+                        && t.text.ends_with("ימ")
+                })
+        }
+        _ => false,
+    };
+    if !how {
+        return None;
+    }
+    let about_ozer = toks.iter().any(|t| {
+        OZER_NOUNS.contains(&t.text) || peelings(t.text).any(|(_, s)| s.chars().count() >= 3 && OZER_NOUNS.contains(&s))
+    });
+    Some(about_ozer)
+}
+
+/// A Hebrew list named by a glued "ל"/"מ" ("תוסיף חלב לקניות") or an English "to X": the
+/// step names a list without the word "list".
+pub(super) fn glued_list(msg: &Msg<'_>, seg: Seg) -> bool {
+    let r = seg.range();
+    let in_time = |i: usize| msg.times.iter().any(|(_, tr)| tr.contains(&i));
+    r.clone().any(|i| {
+        let t = &msg.toks[i];
+        !in_time(i)
+            && ((t.kind == Kind::He
+                && (t.text.starts_with("לה") || t.text.starts_with("מה"))
+                && t.text.chars().count() >= 5)
+                || (matches!(t.text, "to" | "on" | "onto")
+                    && msg.toks.get(i + 1).is_some_and(|n| n.text == "my" || n.text == "the")))
+    })
 }
