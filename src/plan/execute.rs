@@ -2,11 +2,12 @@
 //!
 //! Rules (from the design):
 //! - **No transaction across a network call.** A local step (tasks, lists, notes) runs its
-//!   effect and stores its outcome in one short transaction. A remote step is stored as
+//!   effect and stores its outcome in one short transaction (the outcome's row last: a second
+//!   worker racing on the same step finds the first one's row and rolls its own effect back). A remote step is stored as
 //!   `started` first (its own short write), calls out with no transaction open, then stores its
 //!   outcome.
-//! - **Never twice.** A step whose outcome is stored is not run again on a retry; a local step
-//!   takes its row before acting, so two workers racing on one turn cannot both act.
+//! - **Never twice.** A step whose outcome is stored is not run again on a retry; of two workers
+//!   racing on one local step, only the one whose outcome row is stored commits its effect.
 //! - **Dependencies.** A step that depends on a failed or blocked step is blocked, and says so.
 //! - **Bounds.** At most [`MAX_STEPS`] steps per turn; a planner's plan may repeat the same
 //!   (resolver, action) at most twice (a user who lists several things gets them all).
@@ -90,8 +91,9 @@ impl TurnCtx<'_> {
 
 /// Runs the plan. Steps already stored for this message (an earlier attempt) are reused.
 pub async fn execute(t: &TurnCtx<'_>, plan: &Plan) -> Result<Vec<Executed>, DbErr> {
+    // the read pool sees every step this turn (or an earlier attempt) committed
     let stored: HashMap<i32, StoredStep> =
-        steps::all(&t.state.db, t.inbound.id).await?.into_iter().map(|r| (r.step_id, r)).collect();
+        steps::all(&t.state.read, t.inbound.id).await?.into_iter().map(|r| (r.step_id, r)).collect();
     let (run, left_out) = bounded(plan);
     let mut done: Vec<Executed> = Vec::with_capacity(run.len() + 1);
     for step in run {
@@ -167,12 +169,6 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
         _ => crate::memory::Prefetched::default(),
     };
     let txn = t.state.db.begin().await?;
-    if !steps::start(&txn, sref, now).await? {
-        // Another worker took this step first: its outcome stands.
-        drop(txn);
-        let row = steps::all(&t.state.db, t.inbound.id).await?.into_iter().find(|r| r.step_id == step_id);
-        return Ok(row.as_ref().and_then(finished));
-    }
     let ctx = t.ctx(&txn);
     let result = match work {
         Work::Step(step) => {
@@ -191,7 +187,13 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
     let (status, outcome) = result.clone().unwrap_or_else(|| {
         (Status::Done, Outcome { spoken: Spoken::default(), data: serde_json::json!({ "unhandled": true }) })
     });
-    steps::finish(&txn, sref, status, &outcome, now).await?;
+    // The step's row is written last, with its outcome: if another worker stored this step
+    // first, the insert finds its row, and this effect is rolled back; its outcome stands.
+    if !steps::record(&txn, sref, status, &outcome, now).await? {
+        drop(txn);
+        let row = steps::all(&t.state.db, t.inbound.id).await?.into_iter().find(|r| r.step_id == step_id);
+        return Ok(row.as_ref().and_then(finished));
+    }
     txn.commit().await?;
     Ok(result.map(|(status, outcome)| Executed { step_id, status, outcome }))
 }

@@ -159,19 +159,20 @@ pub async fn earlier_pending(db: &impl ConnectionTrait, row: &Inbound) -> Result
     Ok(n > 0)
 }
 
-/// Takes the lease on a pending message until `until`. False: another worker holds a live lease
-/// (or the message is finished). The lease outlives the turn's watchdog, so a live turn is never
-/// taken over; a crashed one is, once its lease runs out.
+/// Takes the lease on a pending message until `until`, returning the message as it now is.
+/// `None`: another worker holds a live lease (or the message is finished). The lease outlives
+/// the turn's watchdog, so a live turn is never taken over; a crashed one is, once its lease
+/// runs out. One statement (`UPDATE … RETURNING`): the turn needs no read of its row after it.
 pub async fn claim(
     db: &impl ConnectionTrait,
     id: i64,
     now: DateTime<Utc>,
     until: DateTime<Utc>,
-) -> Result<bool, DbErr> {
+) -> Result<Option<Inbound>, DbErr> {
     // The turn's "now" is fixed by the first claim (see `turn_now`), in the same statement.
     let first_now =
         sea_orm::sea_query::Func::coalesce([Expr::col(inbound_message::Column::TurnNow), Expr::value(Some(now))]);
-    let res = inbound_message::Entity::update_many()
+    let rows = inbound_message::Entity::update_many()
         .col_expr(inbound_message::Column::ClaimedUntil, Expr::value(Some(until)))
         .col_expr(inbound_message::Column::TurnNow, first_now.into())
         .filter(inbound_message::Column::Id.eq(id))
@@ -181,9 +182,9 @@ pub async fn claim(
                 .add(inbound_message::Column::ClaimedUntil.is_null())
                 .add(inbound_message::Column::ClaimedUntil.lt(now)),
         )
-        .exec(db)
+        .exec_with_returning(db)
         .await?;
-    Ok(res.rows_affected == 1)
+    Ok(rows.into_iter().next())
 }
 
 /// Gives a lease back, with the time before which the message is not to be tried again.

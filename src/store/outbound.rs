@@ -84,7 +84,7 @@ async fn insert(
         error: Set(None),
         ..Default::default()
     };
-    super::insert_unless_taken(db, am).await
+    super::insert_unless_taken(db, am, [outbound_message::Column::DedupeKey]).await
 }
 
 pub fn reply_of(row: &Outbound) -> Reply {

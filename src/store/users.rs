@@ -38,7 +38,8 @@ pub async fn find_or_create(
         window_closed: Set(false),
         ..Default::default()
     };
-    if super::insert_unless_taken(db, identity).await?.is_some() {
+    let key = [channel_identity::Column::Channel, channel_identity::Column::ExternalId];
+    if super::insert_unless_taken(db, identity, key).await?.is_some() {
         return Ok((user, true));
     }
     // Another turn created this identity first: use its user, drop ours.
@@ -90,6 +91,38 @@ pub async fn touch(
     channel_identity::Entity::update_many()
         .col_expr(channel_identity::Column::LastInboundAt, sea_orm::sea_query::Expr::value(at))
         .col_expr(channel_identity::Column::WindowClosed, sea_orm::sea_query::Expr::value(false))
+        .filter(channel_identity::Column::Channel.eq(channel.as_str()))
+        .filter(channel_identity::Column::ExternalId.eq(external_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// [`touch`] by user id, in the turn's closing transaction, with the language of the message
+/// when it changed: `lang` is (as read at the start of the turn, this message's). The language
+/// is written only if it is still what was read: a change made meanwhile by something else is
+/// not overwritten (nothing inside a turn sets the language today).
+pub async fn touch_id(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    channel: Channel,
+    external_id: &str,
+    at: DateTime<Utc>,
+    lang: Option<(&str, &str)>,
+) -> Result<(), DbErr> {
+    use sea_orm::sea_query::Expr;
+    let mut update = user::Entity::update_many()
+        .col_expr(user::Column::LastChannel, Expr::value(Some(channel.as_str())))
+        .col_expr(user::Column::LastExternalUser, Expr::value(Some(external_id)))
+        .col_expr(user::Column::LastInboundAt, Expr::value(Some(at)));
+    if let Some((read, new)) = lang.filter(|(read, new)| read != new) {
+        let kept = Expr::case(user::Column::Lang.eq(read), Expr::value(new)).finally(Expr::col(user::Column::Lang));
+        update = update.col_expr(user::Column::Lang, kept.into());
+    }
+    update.filter(user::Column::Id.eq(user_id)).exec(db).await?;
+    channel_identity::Entity::update_many()
+        .col_expr(channel_identity::Column::LastInboundAt, Expr::value(at))
+        .col_expr(channel_identity::Column::WindowClosed, Expr::value(false))
         .filter(channel_identity::Column::Channel.eq(channel.as_str()))
         .filter(channel_identity::Column::ExternalId.eq(external_id))
         .exec(db)

@@ -93,24 +93,25 @@ fn lease(state: &AppState) -> Duration {
 #[tracing::instrument(skip_all, fields(turn = inbound_id))]
 pub async fn run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     let now = state.clock.now();
-    if !inbound::claim(&state.db, inbound_id, now, now + lease(state)).await? {
+    let Some(row) = inbound::claim(&state.db, inbound_id, now, now + lease(state)).await? else {
         // Finished already, or another worker holds it: its replies are the answer.
         return match delivery {
             Delivery::Inline => replies_when_done(state, inbound_id).await,
             Delivery::Queued => Ok(Vec::new()),
         };
-    }
+    };
     // Only a turn this worker runs is logged and counted.
     let started = std::time::Instant::now();
-    let result = run_claimed(state, inbound_id, delivery).await;
+    let result = run_claimed(state, &row, delivery).await;
     tracing::info!(ms = started.elapsed().as_millis() as u64, ok = result.is_ok(), "turn ended");
     state.metrics.turn(started.elapsed().as_secs_f64(), result.is_ok());
     result
 }
 
 /// Runs a turn this worker holds the lease of, under the watchdog.
-async fn run_claimed(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
-    match tokio::time::timeout(state.settings.turn_timeout, try_run(state, inbound_id, delivery)).await {
+async fn run_claimed(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
+    let inbound_id = row.id;
+    match tokio::time::timeout(state.settings.turn_timeout, try_run(state, row, delivery)).await {
         Ok(Ok(replies)) => Ok(replies),
         Ok(Err(err)) => {
             tracing::error!(error = %err, inbound_id, "turn failed");
@@ -143,22 +144,18 @@ async fn stored_replies(state: &AppState, inbound_id: i64) -> Result<Vec<Reply>,
     Ok(rows.iter().map(outbound::reply_of).collect())
 }
 
-async fn try_run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
-    let Some(row) = inbound::get(&state.db, inbound_id).await? else {
-        return Ok(Vec::new());
-    };
-    if row.status != inbound::PENDING {
-        return stored_replies(state, inbound_id).await;
-    }
+/// The turn of a message this worker just claimed (`row` as the claim left it: pending, with
+/// its "now" fixed).
+async fn try_run(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     // (1) context
-    let now = inbound::turn_now(&state.db, &row, state.clock.now()).await?;
+    let now = inbound::turn_now(&state.db, row, state.clock.now()).await?;
     let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
-    let user = identify(state, &row, channel, now).await?;
+    let (user, read_lang) = identify(state, row, channel, now).await?;
     let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
     let lang = Lang::from_code(&user.lang).unwrap_or(state.settings.lang);
     let t = TurnCtx {
         state,
-        inbound: &row,
+        inbound: row,
         user: &user,
         lang,
         time: TimeContext::new(now, tz),
@@ -170,23 +167,37 @@ async fn try_run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Resul
     let spoken = respond(&t).await?;
     // (4) reply
     let reply = reply::compose_spoken(lang, &spoken);
-    close(state, &row, Some(user.id), &reply, inbound::DONE, delivery).await
+    let lang_change = Some((read_lang.as_str(), user.lang.as_str()));
+    close(state, row, Some(user.id), &reply, inbound::DONE, delivery, lang_change).await
 }
 
-/// Identifies the sender (creating the user on first contact) and notes the language of this
-/// message, in one short transaction.
-async fn identify(state: &AppState, row: &Inbound, channel: Channel, now: DateTime<Utc>) -> Result<User, DbErr> {
-    let first_lang = words_lang(&row.text)
-        .or_else(|| row.lang_hint.as_deref().and_then(Lang::from_code))
-        .unwrap_or(state.settings.lang);
-    let tz = state.settings.timezone.name();
-    let txn = state.db.begin().await?;
-    let (user, _created) = users::find_or_create(&txn, channel, &row.external_user, first_lang, tz, now).await?;
-    users::touch(&txn, &user, channel, &row.external_user, now).await?;
+/// Identifies the sender, read from the read pool (a known user costs the write connection
+/// nothing here); the user is created on first contact. Returns the user with the language of
+/// this message, and the language as stored: where they last wrote from and the language are
+/// written when the turn closes (`users::touch_id`), in its one transaction.
+async fn identify(
+    state: &AppState,
+    row: &Inbound,
+    channel: Channel,
+    now: DateTime<Utc>,
+) -> Result<(User, String), DbErr> {
+    let user = match users::find(&state.read, channel, &row.external_user).await? {
+        Some(user) => user,
+        None => {
+            let first_lang = words_lang(&row.text)
+                .or_else(|| row.lang_hint.as_deref().and_then(Lang::from_code))
+                .unwrap_or(state.settings.lang);
+            let tz = state.settings.timezone.name();
+            let txn = state.db.begin().await?;
+            let (user, _created) =
+                users::find_or_create(&txn, channel, &row.external_user, first_lang, tz, now).await?;
+            txn.commit().await?;
+            user
+        }
+    };
     let lang = message_lang(&row.text, &user);
-    let user = if lang.code() != user.lang { users::set_lang(&txn, &user, lang).await? } else { user };
-    txn.commit().await?;
-    Ok(user)
+    let read_lang = user.lang.clone();
+    Ok((User { lang: lang.code().to_string(), ..user }, read_lang))
 }
 
 /// The reply follows the language of this message; a message with no words (emoji, digits)
@@ -269,8 +280,10 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
     Ok(spoken)
 }
 
-/// Queues the turn's one reply and marks the message finished, in one short transaction. When
-/// another worker finished the message first, its replies stand and are returned instead.
+/// Queues the turn's one reply, marks the message finished and notes where the user last wrote
+/// from (and the language of this message, `lang_change`: see `users::touch_id`), in one short
+/// transaction. When another worker finished the message first, its replies stand and are
+/// returned instead.
 async fn close(
     state: &AppState,
     row: &Inbound,
@@ -278,6 +291,7 @@ async fn close(
     reply: &Reply,
     status: &str,
     delivery: Delivery,
+    lang_change: Option<(&str, &str)>,
 ) -> Result<Vec<Reply>, TurnError> {
     let now = state.clock.now();
     let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
@@ -285,6 +299,9 @@ async fn close(
     if !inbound::finish(&txn, row.id, user_id, status, now).await? {
         drop(txn);
         return stored_replies(state, row.id).await;
+    }
+    if let Some(user_id) = user_id {
+        users::touch_id(&txn, user_id, channel, &row.external_user, now, lang_change).await?;
     }
     // A queued web reply must show up in the page's feed, so it is stored as a push.
     let kind = match delivery {
@@ -326,7 +343,7 @@ async fn give_up_or_retry(state: &AppState, inbound_id: i64, delivery: Delivery)
     }
     let lang = fallback_lang(state, &row);
     let reply = Reply::text(reply::t(lang, "internal-error"));
-    close(state, &row, row.user_id, &reply, inbound::DROPPED, delivery).await
+    close(state, &row, row.user_id, &reply, inbound::DROPPED, delivery, None).await
 }
 
 /// The watchdog stopped the turn: the reply says what was done (the stored step outcomes) and
@@ -352,7 +369,7 @@ async fn timed_out(state: &AppState, inbound_id: i64, delivery: Delivery) -> Res
         .collect();
     spoken.push(Said::msg(Msg::new("turn-timed-out")).render(lang));
     let reply = reply::compose_spoken(lang, &spoken);
-    close(state, &row, user.map(|u| u.id), &reply, inbound::DONE, delivery).await
+    close(state, &row, user.map(|u| u.id), &reply, inbound::DONE, delivery, None).await
 }
 
 fn fallback_lang(state: &AppState, row: &Inbound) -> Lang {
@@ -380,7 +397,8 @@ pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
         // While webhooks wait to be stored, fewer turns compete with them for the database:
         // storing and acknowledging a message comes before acting on it.
         let cap = if state.intake.backlog() > 0 { TURNS_WHILE_INTAKE_BUSY } else { MAX_CONCURRENT_TURNS };
-        let ready = inbound::ready(&state.db, now, now - INLINE_GRACE, MAX_CONCURRENT_TURNS as u64).await?;
+        // read from the read pool: the claim on the write connection decides who runs a turn
+        let ready = inbound::ready(&state.read, now, now - INLINE_GRACE, MAX_CONCURRENT_TURNS as u64).await?;
         let mut launched = 0;
         for row in ready {
             if running.len() >= cap {
