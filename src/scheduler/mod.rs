@@ -92,7 +92,7 @@ pub async fn tick(state: &AppState) -> Result<TickReport, DbErr> {
         users::by_ids(&txn, due.iter().map(|t| t.user_id)).await?.into_iter().map(|u| (u.id, u)).collect();
     let fired: Vec<Fired> = due.iter().filter_map(|t| fire(state, t, owners.get(&t.user_id)?, now)).collect();
     // every occurrence queued in one statement: a dedupe key taken before queues nothing
-    let news = fired.iter().filter_map(|f| f.push.as_ref().map(|p| (p.new(), p.status()))).collect();
+    let news = fired.iter().filter_map(|f| f.push.as_ref().map(|p| (p.outbound(), p.status()))).collect();
     let queued = outbound::enqueue_many(&txn, news, now).await?;
     for push in fired.iter().filter_map(|f| f.push.as_ref()).filter(|p| queued.contains(&p.key)) {
         match push.timeliness {
@@ -133,7 +133,7 @@ struct Push {
 }
 
 impl Push {
-    fn new(&self) -> NewOutbound<'_> {
+    fn outbound(&self) -> NewOutbound<'_> {
         NewOutbound {
             user_id: Some(self.user_id),
             channel: self.channel,
