@@ -150,7 +150,7 @@ async fn try_run(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<
     // (1) context
     let now = inbound::turn_now(&state.db, row, state.clock.now()).await?;
     let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
-    let (user, read_lang) = identify(state, row, channel, now).await?;
+    let (user, touched) = identify(state, row, channel, now).await?;
     let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
     let lang = Lang::from_code(&user.lang).unwrap_or(state.settings.lang);
     let t = TurnCtx {
@@ -167,37 +167,50 @@ async fn try_run(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<
     let spoken = respond(&t).await?;
     // (4) reply
     let reply = reply::compose_spoken(lang, &spoken);
-    let lang_change = Some((read_lang.as_str(), user.lang.as_str()));
-    close(state, row, Some(user.id), &reply, inbound::DONE, delivery, lang_change).await
+    let touch = users::Touch {
+        user: touched.user,
+        identity: touched.identity,
+        lang: Some((touched.read_lang.as_str(), user.lang.as_str())),
+    };
+    close(state, row, Some(user.id), &reply, inbound::DONE, delivery, touch).await
 }
 
 /// Identifies the sender, read from the read pool (a known user costs the write connection
 /// nothing here); the user is created on first contact. Returns the user with the language of
-/// this message, and the language as stored: where they last wrote from and the language are
-/// written when the turn closes (`users::touch_id`), in its one transaction.
+/// this message, and what the closing transaction must write of where they last wrote from and
+/// the language (`users::touch_id`).
 async fn identify(
     state: &AppState,
     row: &Inbound,
     channel: Channel,
     now: DateTime<Utc>,
-) -> Result<(User, String), DbErr> {
-    let user = match users::find(&state.read, channel, &row.external_user).await? {
-        Some(user) => user,
+) -> Result<(User, Touched), DbErr> {
+    let ext = &row.external_user;
+    let (user, identity) = match users::find_with_identity(&state.read, channel, ext).await? {
+        Some(found) => found,
         None => {
             let first_lang = words_lang(&row.text)
                 .or_else(|| row.lang_hint.as_deref().and_then(Lang::from_code))
                 .unwrap_or(state.settings.lang);
             let tz = state.settings.timezone.name();
             let txn = state.db.begin().await?;
-            let (user, _created) =
-                users::find_or_create(&txn, channel, &row.external_user, first_lang, tz, now).await?;
+            users::find_or_create(&txn, channel, ext, first_lang, tz, now).await?;
+            let found = users::find_with_identity(&txn, channel, ext).await?;
             txn.commit().await?;
-            user
+            found.ok_or_else(|| DbErr::RecordNotFound("channel identity".into()))?
         }
     };
-    let lang = message_lang(&row.text, &user);
-    let read_lang = user.lang.clone();
-    Ok((User { lang: lang.code().to_string(), ..user }, read_lang))
+    let lang = message_lang(&row.text, &user).code();
+    let touch = users::Touch::needed(&user, &identity, channel, ext, now, (&user.lang, lang));
+    let touched = Touched { user: touch.user, identity: touch.identity, read_lang: user.lang.clone() };
+    Ok((User { lang: lang.to_string(), ..user }, touched))
+}
+
+/// [`users::Touch`] without its borrows, carried from the start of the turn to its close.
+struct Touched {
+    user: bool,
+    identity: bool,
+    read_lang: String,
 }
 
 /// The reply follows the language of this message; a message with no words (emoji, digits)
@@ -281,7 +294,7 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
 }
 
 /// Queues the turn's one reply, marks the message finished and notes where the user last wrote
-/// from (and the language of this message, `lang_change`: see `users::touch_id`), in one short
+/// from (and the language of this message: see `users::touch_id`), in one short
 /// transaction. When another worker finished the message first, its replies stand and are
 /// returned instead.
 async fn close(
@@ -291,7 +304,7 @@ async fn close(
     reply: &Reply,
     status: &str,
     delivery: Delivery,
-    lang_change: Option<(&str, &str)>,
+    touch: users::Touch<'_>,
 ) -> Result<Vec<Reply>, TurnError> {
     let now = state.clock.now();
     let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
@@ -301,7 +314,7 @@ async fn close(
         return stored_replies(state, row.id).await;
     }
     if let Some(user_id) = user_id {
-        users::touch_id(&txn, user_id, channel, &row.external_user, now, lang_change).await?;
+        users::touch_id(&txn, user_id, channel, &row.external_user, now, touch).await?;
     }
     // A queued web reply must show up in the page's feed, so it is stored as a push.
     let kind = match delivery {
@@ -343,7 +356,7 @@ async fn give_up_or_retry(state: &AppState, inbound_id: i64, delivery: Delivery)
     }
     let lang = fallback_lang(state, &row);
     let reply = Reply::text(reply::t(lang, "internal-error"));
-    close(state, &row, row.user_id, &reply, inbound::DROPPED, delivery, None).await
+    close(state, &row, row.user_id, &reply, inbound::DROPPED, delivery, users::Touch::all()).await
 }
 
 /// The watchdog stopped the turn: the reply says what was done (the stored step outcomes) and
@@ -369,7 +382,7 @@ async fn timed_out(state: &AppState, inbound_id: i64, delivery: Delivery) -> Res
         .collect();
     spoken.push(Said::msg(Msg::new("turn-timed-out")).render(lang));
     let reply = reply::compose_spoken(lang, &spoken);
-    close(state, &row, user.map(|u| u.id), &reply, inbound::DONE, delivery, None).await
+    close(state, &row, user.map(|u| u.id), &reply, inbound::DONE, delivery, users::Touch::all()).await
 }
 
 fn fallback_lang(state: &AppState, row: &Inbound) -> Lang {
