@@ -43,6 +43,10 @@ pub struct TurnCtx<'a> {
     pub history: Vec<Inbound>,
     /// the entities the user's last turn touched ("move it to 5")
     pub last_entities: Vec<serde_json::Value>,
+    /// The turn's one transaction, when nothing in the turn calls out and no earlier attempt
+    /// stored a step (see `turn::one_transaction`): every local step writes in it, and the
+    /// turn's close commits it with the reply, so a turn costs one commit instead of several.
+    pub shared: Option<&'a sea_orm::DatabaseTransaction>,
 }
 
 /// One step as it ended.
@@ -92,8 +96,11 @@ impl TurnCtx<'_> {
 /// Runs the plan. Steps already stored for this message (an earlier attempt) are reused.
 pub async fn execute(t: &TurnCtx<'_>, plan: &Plan) -> Result<Vec<Executed>, DbErr> {
     // the read pool sees every step this turn (or an earlier attempt) committed
-    let stored: HashMap<i32, StoredStep> =
-        steps::all(&t.state.read, t.inbound.id).await?.into_iter().map(|r| (r.step_id, r)).collect();
+    // (a shared turn is a first attempt: nothing is stored)
+    let stored: HashMap<i32, StoredStep> = match t.shared {
+        Some(_) => HashMap::new(),
+        None => steps::all(&t.state.read, t.inbound.id).await?.into_iter().map(|r| (r.step_id, r)).collect(),
+    };
     let (run, left_out) = bounded(plan);
     let mut done: Vec<Executed> = Vec::with_capacity(run.len() + 1);
     for step in run {
@@ -168,8 +175,14 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
         Work::Step(step) => crate::memory::prefetch(t.state.embeddings.as_deref(), step, &t.inbound.text).await,
         _ => crate::memory::Prefetched::default(),
     };
-    let txn = t.state.db.begin().await?;
-    let ctx = t.ctx(&txn);
+    let own = match t.shared {
+        Some(_) => None,
+        None => Some(t.state.db.begin().await?),
+    };
+    let Some(txn) = t.shared.or(own.as_ref()) else {
+        return Err(DbErr::Custom("no transaction for a local step".into()));
+    };
+    let ctx = t.ctx(txn);
     let result = match work {
         Work::Step(step) => {
             let earlier: Vec<serde_json::Value> = done.iter().map(|e| e.outcome.data.clone()).collect();
@@ -189,12 +202,18 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
     });
     // The step's row is written last, with its outcome: if another worker stored this step
     // first, the insert finds its row, and this effect is rolled back; its outcome stands.
-    if !steps::record(&txn, sref, status, &outcome, now).await? {
-        drop(txn);
+    if !steps::record(txn, sref, status, &outcome, now).await? {
+        let Some(own) = own else {
+            // The whole turn is rolled back and retried; the retry reuses what is stored.
+            return Err(DbErr::Custom(format!("step {step_id} was stored by another attempt")));
+        };
+        drop(own);
         let row = steps::all(&t.state.db, t.inbound.id).await?.into_iter().find(|r| r.step_id == step_id);
         return Ok(row.as_ref().and_then(finished));
     }
-    txn.commit().await?;
+    if let Some(own) = own {
+        own.commit().await?;
+    }
     Ok(result.map(|(status, outcome)| Executed { step_id, status, outcome }))
 }
 
@@ -276,7 +295,10 @@ async fn block(t: &TurnCtx<'_>, step: &PlannedStep) -> Result<Executed, DbErr> {
     let sref = t.step_ref(step_id, step.resolver.as_str(), step.action.as_str(), &key);
     let spoken = Said::msg(Msg::new("step-blocked").arg("what", describe(t.lang, step))).render(t.lang);
     let outcome = Outcome { spoken, data: serde_json::Value::Null };
-    steps::finish(&t.state.db, sref, Status::Blocked, &outcome, t.time.now.to_utc()).await?;
+    match t.shared {
+        Some(txn) => steps::finish(txn, sref, Status::Blocked, &outcome, t.time.now.to_utc()).await?,
+        None => steps::finish(&t.state.db, sref, Status::Blocked, &outcome, t.time.now.to_utc()).await?,
+    }
     Ok(Executed { step_id, status: Status::Blocked, outcome })
 }
 

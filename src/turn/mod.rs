@@ -2,8 +2,8 @@
 //!
 //! The message is first stored (the inbound log). Its turn then runs in phases, and **no
 //! database transaction is ever held across a network call**:
-//! 1. *Context* (short reads and one short write): the user, their language and time context,
-//!    the last messages and the entities the last turn touched.
+//! 1. *Context* (reads on the read pool; a write only on first contact): the user, their
+//!    language and time context, the last messages and the entities the last turn touched.
 //! 2. *Plan*: the deterministic understanding, and the LLM planner only where it is unsure
 //!    ([`planner`]), with no transaction open.
 //! 3. *Execute* ([`crate::plan::execute`]): steps in order, each outcome stored as it completes.
@@ -11,6 +11,10 @@
 //!    started, calls out with nothing open, then stores its outcome.
 //! 4. *Reply*: the one reply is queued in the outbox and the message marked done, in one short
 //!    transaction.
+//!
+//! A turn in which nothing can call out (no LLM, remote resolver, embeddings or Google) runs
+//! phases 2 to 4 in one transaction (its plan is the rules' alone, CPU only), so it costs one
+//! commit instead of one per step (`one_transaction`).
 //!
 //! A crash anywhere leaves the message pending; the retry (restart, another worker, another
 //! instance) reuses the stored step outcomes, so nothing is done twice. One user's messages run
@@ -22,7 +26,7 @@ mod planner;
 
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
-use sea_orm::{DbErr, TransactionTrait};
+use sea_orm::{DatabaseTransaction, DbErr, TransactionTrait};
 use tokio::task::JoinSet;
 
 pub use locks::{UserGuard, UserLocks};
@@ -153,15 +157,15 @@ async fn try_run(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<
     let (user, touched) = identify(state, row, channel, now).await?;
     let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
     let lang = Lang::from_code(&user.lang).unwrap_or(state.settings.lang);
-    let t = TurnCtx {
-        state,
-        inbound: row,
-        user: &user,
-        lang,
-        time: TimeContext::new(now, tz),
-        history: inbound::recent_texts(&state.read, user.id, row.id, HISTORY).await?,
-        last_entities: steps::last_entities(&state.read, user.id, row.id).await?,
+    let history = inbound::recent_texts(&state.read, user.id, row.id, HISTORY).await?;
+    let last_entities = steps::last_entities(&state.read, user.id, row.id).await?;
+    // begun after every read of the read pool (which may be the one write connection)
+    let shared = match one_transaction(state, row, &user, now).await? {
+        true => Some(state.db.begin().await?),
+        false => None,
     };
+    let time = TimeContext::new(now, tz);
+    let t = TurnCtx { state, inbound: row, user: &user, lang, time, history, last_entities, shared: shared.as_ref() };
     let _progress = progress::start(state, channel, &row.external_user, &row.external_message_id);
     // (2)-(3) plan and execute
     let spoken = respond(&t).await?;
@@ -172,7 +176,36 @@ async fn try_run(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<
         identity: touched.identity,
         lang: Some((touched.read_lang.as_str(), user.lang.as_str())),
     };
-    close(state, row, Some(user.id), &reply, inbound::DONE, delivery, touch).await
+    close(state, row, Some(user.id), &reply, inbound::DONE, delivery, Closing { touch, shared }).await
+}
+
+/// What the close of a turn writes besides the reply: where the user last wrote from, in the
+/// turn's shared transaction if it has one.
+struct Closing<'a> {
+    touch: users::Touch<'a>,
+    shared: Option<DatabaseTransaction>,
+}
+
+impl Closing<'_> {
+    /// A turn that failed or timed out: its close writes everything, in a transaction of its own.
+    fn apart() -> Self {
+        Closing { touch: users::Touch::all(), shared: None }
+    }
+}
+
+/// Whether the whole turn can run in one transaction: nothing in it may call out (no LLM, no
+/// remote resolver, no embeddings, no Google: no transaction is held across a network call),
+/// no question is open (answering a planner's question resumes its plan, which writes on its
+/// own), and no earlier attempt stored a step (the retry reuses them, step by step). Read on
+/// the read pool.
+async fn one_transaction(state: &AppState, row: &Inbound, user: &User, now: DateTime<Utc>) -> Result<bool, DbErr> {
+    if state.llm.is_some() || state.embeddings.is_some() || state.google.is_some() || !state.remote.is_empty() {
+        return Ok(false);
+    }
+    if crate::store::pending::current(&state.read, user.id, now).await?.is_some() {
+        return Ok(false);
+    }
+    Ok(steps::all(&state.read, row.id).await?.is_empty())
 }
 
 /// Identifies the sender, read from the read pool (a known user costs the write connection
@@ -304,17 +337,20 @@ async fn close(
     reply: &Reply,
     status: &str,
     delivery: Delivery,
-    touch: users::Touch<'_>,
+    closing: Closing<'_>,
 ) -> Result<Vec<Reply>, TurnError> {
     let now = state.clock.now();
     let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
-    let txn = state.db.begin().await?;
+    let txn = match closing.shared {
+        Some(txn) => txn,
+        None => state.db.begin().await?,
+    };
     if !inbound::finish(&txn, row.id, user_id, status, now).await? {
         drop(txn);
         return stored_replies(state, row.id).await;
     }
     if let Some(user_id) = user_id {
-        users::touch_id(&txn, user_id, channel, &row.external_user, now, touch).await?;
+        users::touch_id(&txn, user_id, channel, &row.external_user, now, closing.touch).await?;
     }
     // A queued web reply must show up in the page's feed, so it is stored as a push.
     let kind = match delivery {
@@ -356,7 +392,7 @@ async fn give_up_or_retry(state: &AppState, inbound_id: i64, delivery: Delivery)
     }
     let lang = fallback_lang(state, &row);
     let reply = Reply::text(reply::t(lang, "internal-error"));
-    close(state, &row, row.user_id, &reply, inbound::DROPPED, delivery, users::Touch::all()).await
+    close(state, &row, row.user_id, &reply, inbound::DROPPED, delivery, Closing::apart()).await
 }
 
 /// The watchdog stopped the turn: the reply says what was done (the stored step outcomes) and
@@ -382,7 +418,7 @@ async fn timed_out(state: &AppState, inbound_id: i64, delivery: Delivery) -> Res
         .collect();
     spoken.push(Said::msg(Msg::new("turn-timed-out")).render(lang));
     let reply = reply::compose_spoken(lang, &spoken);
-    close(state, &row, user.map(|u| u.id), &reply, inbound::DONE, delivery, users::Touch::all()).await
+    close(state, &row, user.map(|u| u.id), &reply, inbound::DONE, delivery, Closing::apart()).await
 }
 
 fn fallback_lang(state: &AppState, row: &Inbound) -> Lang {
