@@ -27,8 +27,9 @@ impl Closing<'_> {
     }
 }
 
-/// Whether the whole turn can run in one transaction: nothing in it may call out (no LLM, no
-/// remote resolver, no embeddings, no Google: no transaction is held across a network call),
+/// Whether the whole turn can run in one transaction: no webhook is waiting to be stored,
+/// nothing in it may call out (no LLM, no remote resolver, no embeddings, no Google: no
+/// transaction is held across a network call),
 /// no question is open (answering a planner's question resumes its plan, which writes on its
 /// own), and no earlier attempt stored a step (the retry reuses them, step by step). Read on
 /// the read pool.
@@ -39,6 +40,12 @@ pub(super) async fn one_transaction(
     now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
     if state.llm.is_some() || state.embeddings.is_some() || state.google.is_some() || !state.remote.is_empty() {
+        return Ok(false);
+    }
+    // While webhooks wait to be stored, a turn keeps its transactions short, so the intake
+    // writer gets the one write connection between them: a whole-turn transaction would hold
+    // it through the turn's CPU work, and the platform's acknowledgement would wait for that.
+    if state.intake.backlog() > 0 {
         return Ok(false);
     }
     if crate::store::pending::current(&state.read, user.id, now).await?.is_some() {
