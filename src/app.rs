@@ -66,10 +66,13 @@ pub struct AppState {
 
 impl AppState {
     pub async fn new(settings: Settings, clock: Clock) -> anyhow::Result<Self> {
-        let db = store::connect(&settings.database_url)
+        let metrics: Arc<Metrics> = Arc::default();
+        let mut db = store::connect(&settings.database_url)
             .await
             .map_err(|e| anyhow::anyhow!("DATABASE_URL: cannot open the database ({e})"))?;
         store::migrate(&db).await.map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+        let counted = metrics.clone();
+        db.set_metric_callback(move |_| counted.write_statement());
         let read = store::connect_reader(&settings.database_url, &db)
             .await
             .map_err(|e| anyhow::anyhow!("DATABASE_URL: cannot open the database for reading ({e})"))?;
@@ -95,7 +98,6 @@ impl AppState {
             remote.insert(Resolver::Gmail, Arc::new(crate::google::gmail::GmailResolver::from_google(g.clone())));
         }
         let settings = Arc::new(settings);
-        let metrics: Arc<Metrics> = Arc::default();
         let intake_ctx = IntakeCtx { settings: settings.clone(), clock: clock.clone(), metrics: metrics.clone() };
         let intake = Intake::start(db.clone(), intake_ctx);
         Ok(Self {

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Upper bounds of the turn latency histogram, in seconds.
 const TURN_BUCKETS: [f64; 10] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0, 30.0];
@@ -79,6 +80,9 @@ struct Histogram {
 pub struct Metrics {
     counters: Mutex<BTreeMap<(&'static str, Vec<String>), u64>>,
     turn_seconds: Mutex<Histogram>,
+    /// statements run on the write pool (on SQLite its one connection, which every writer
+    /// shares: the figure to keep low per message and per turn)
+    write_statements: AtomicU64,
 }
 
 impl Metrics {
@@ -128,6 +132,15 @@ impl Metrics {
         (get("batch"), get("single"))
     }
 
+    /// Counts one statement run on the write pool (BEGIN and COMMIT are not counted).
+    pub fn write_statement(&self) {
+        self.write_statements.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn write_statements(&self) -> u64 {
+        self.write_statements.load(Ordering::Relaxed)
+    }
+
     pub fn turn(&self, seconds: f64, ok: bool) {
         self.add(&TURNS, &[if ok { "ok" } else { "error" }], 1);
         let mut h = self.turn_seconds.lock().unwrap_or_else(|p| p.into_inner());
@@ -162,6 +175,12 @@ impl Metrics {
         }
         let _ =
             writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {}\n{name}_sum {}\n{name}_count {}", h.count, h.sum, h.count);
+        let name = "ozer_db_write_statements_total";
+        let _ = writeln!(
+            out,
+            "# HELP {name} Statements run on the write pool.\n# TYPE {name} counter\n{name} {}",
+            self.write_statements()
+        );
         let name = "ozer_outbox_backlog";
         let _ = writeln!(
             out,

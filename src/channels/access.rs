@@ -64,6 +64,43 @@ pub async fn check(
     })
 }
 
+/// Decides what happens to each message of a batch just stored together (`stored[i]`: message
+/// `i` was new; a redelivery gets no verdict and reads `Allow`). One query counts every sender's
+/// last minute, and each message is judged on the rows stored before it, as if the batch had
+/// been stored and checked one message at a time.
+pub async fn check_stored(
+    db: &impl ConnectionTrait,
+    settings: &Settings,
+    msgs: &[InboundMessage],
+    stored: &[bool],
+    now: DateTime<Utc>,
+) -> Result<Vec<Verdict>, DbErr> {
+    let limit = u64::from(settings.rate_limit_per_minute);
+    let who: Vec<(Channel, &str)> = msgs.iter().map(|m| (m.channel, m.external_user.as_str())).collect();
+    // the counts include this whole batch: walking backwards, each message takes itself and
+    // the later ones off its sender's count
+    let mut counts = match limit {
+        0 => Default::default(),
+        _ => inbound::counts_since(db, &who, now - Duration::minutes(1)).await?,
+    };
+    let mut verdicts = vec![Verdict::Allow; msgs.len()];
+    for (i, msg) in msgs.iter().enumerate().rev() {
+        if !stored[i] {
+            continue;
+        }
+        let count = counts.entry((msg.channel.as_str().to_string(), msg.external_user.clone())).or_default();
+        *count = count.saturating_sub(1);
+        verdicts[i] = if !allowed(&settings.allowlist, msg.channel, &msg.external_user) {
+            Verdict::NotAllowed
+        } else if limit == 0 || *count < limit {
+            Verdict::Allow
+        } else {
+            Verdict::RateLimited { notify: *count == limit }
+        };
+    }
+    Ok(verdicts)
+}
+
 /// An empty allowlist lets everyone in. Phone numbers are compared by their digits, so
 /// "+972 50-123-4567" in the setting matches WhatsApp's wa_id "972501234567". On Telegram the
 /// id is the chat id, which in a private chat is the user's id.

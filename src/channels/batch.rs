@@ -1,7 +1,7 @@
 //! The intake writer: one task that stores incoming messages, many per commit (group commit).
 //!
 //! A webhook hands its message over and waits for the answer; the writer takes every message
-//! waiting at that moment (up to `MAX_BATCH`), stores them in one transaction (one insert each),
+//! waiting at that moment (up to `MAX_BATCH`), stores them in one transaction (one multi-row insert),
 //! commits once, and only then answers each webhook. So "stored before 200" holds, a redelivery
 //! still finds the first copy (an earlier message of the same batch included), one bad message
 //! fails alone (the batch is then stored one message per transaction), and the database pays one commit for
@@ -107,11 +107,9 @@ async fn store_batch(db: &DatabaseConnection, ctx: &IntakeCtx, jobs: &[Job]) -> 
 
 /// Stores `jobs` (one or many) in one transaction; counted once committed.
 async fn together(db: &DatabaseConnection, ctx: &IntakeCtx, jobs: &[Job]) -> Result<Vec<Outcome>, DbErr> {
+    let batch: Vec<(InboundMessage, Handling)> = jobs.iter().map(|j| (j.msg.clone(), j.handling)).collect();
     let txn = db.begin().await?;
-    let mut outcomes = Vec::with_capacity(jobs.len());
-    for job in jobs {
-        outcomes.push(intake::store_in(ctx, &txn, job.msg.clone(), job.handling).await?);
-    }
+    let outcomes = intake::store_in(ctx, &txn, &batch).await?;
     txn.commit().await?;
     ctx.metrics.intake_commit(jobs.len());
     for (job, outcome) in jobs.iter().zip(&outcomes) {
@@ -151,8 +149,12 @@ mod tests {
     }
 
     async fn setup() -> (Intake, DatabaseConnection, IntakeCtx) {
+        setup_limited(0).await
+    }
+
+    async fn setup_limited(per_minute: u32) -> (Intake, DatabaseConnection, IntakeCtx) {
         let mut settings = Settings::defaults();
-        settings.rate_limit_per_minute = 0;
+        settings.rate_limit_per_minute = per_minute;
         let db = crate::store::connect("sqlite::memory:").await.expect("db");
         crate::store::migrate(&db).await.expect("migrate");
         let ctx = IntakeCtx { settings: Arc::new(settings), clock: Clock::system(), metrics: Arc::default() };
@@ -187,5 +189,26 @@ mod tests {
         assert!(matches!(intake.store(message(1), Handling::Turn).await, Ok(Outcome::Accepted)));
         assert!(matches!(intake.store(message(1), Handling::Turn).await, Ok(Outcome::Duplicate)));
         assert_eq!(ctx.metrics.intake_commits(), (0, 2));
+    }
+
+    #[tokio::test]
+    async fn the_rate_limit_judges_each_message_of_a_batch_on_those_stored_before_it() {
+        let (intake, db, ctx) = setup_limited(3).await;
+        // one user (7 divides the ids) sends 6 messages in one batch, one of them twice
+        let ids = [0, 7, 14, 7, 21, 28, 35];
+        let mut tasks = tokio::task::JoinSet::new();
+        for (i, id) in ids.into_iter().enumerate() {
+            let intake = intake.clone();
+            tasks.spawn(async move { (i, intake.store(message(id), Handling::Turn).await.expect("stored")) });
+        }
+        let mut outcomes = tasks.join_all().await;
+        outcomes.sort_by_key(|(i, _)| *i);
+        let outcomes: Vec<Outcome> = outcomes.into_iter().map(|(_, o)| o).collect();
+        use Outcome::*;
+        assert_eq!(outcomes, [Accepted, Accepted, Accepted, Duplicate, Refused, Refused, Refused]);
+        assert_eq!(ctx.metrics.intake_commits(), (1, 0), "one commit for the whole batch");
+        // the first message over the limit is told so, once; the rest are dropped quietly
+        let notices = crate::store::entities::outbound_message::Entity::find().count(&db).await.expect("count");
+        assert_eq!(notices, 1);
     }
 }

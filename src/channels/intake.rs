@@ -18,7 +18,7 @@ use crate::clock::Clock;
 use crate::config::Settings;
 use crate::metrics::Metrics;
 use crate::reply;
-use crate::store::inbound::{self, Inbound, Recorded};
+use crate::store::inbound::{self, Inbound};
 use crate::store::outbound::{self, NewOutbound};
 use crate::store::{delivery, users};
 use crate::understand::{self, Lang};
@@ -64,36 +64,43 @@ pub struct IntakeCtx {
     pub metrics: Arc<Metrics>,
 }
 
-/// Stores one message inside the caller's transaction: dedupe, access policy, inbound row, and
-/// for a message that gets no turn its fixed answer. A redelivery (an earlier message of the same
-/// batch included) is found by the insert itself and never fails the transaction.
+/// Stores a batch of messages inside the caller's transaction: one multi-row insert (which finds
+/// the redeliveries, an earlier message of the same batch included, without ever failing the
+/// transaction), the access policy over the batch, and for each message that gets no turn its
+/// fixed answer. Returns each message's outcome, in order.
 pub async fn store_in(
     ctx: &IntakeCtx,
     txn: &DatabaseTransaction,
-    mut msg: InboundMessage,
-    handling: Handling,
-) -> Result<Outcome, DbErr> {
+    batch: &[(InboundMessage, Handling)],
+) -> Result<Vec<Outcome>, DbErr> {
     let now = ctx.clock.now();
     // Our receipt time, not the platform's: the rate limit and the inbound log are about when
     // Ozer got it (a redelivery can carry a day-old platform timestamp).
-    msg.received_at = now;
-    let verdict = access::check(txn, &ctx.settings, &msg, now).await?;
-    let row = match inbound::record(txn, &msg).await? {
-        Recorded::New(row) => row,
-        Recorded::Duplicate(_) => return Ok(Outcome::Duplicate),
-    };
-    let (outcome, notice) = match (verdict, handling) {
-        (Verdict::Allow, Handling::Turn) => (Outcome::Accepted, None),
-        (Verdict::Allow, Handling::Answer(id)) => (Outcome::Accepted, Some((id, None))),
-        (refused, _) => {
-            tracing::info!(?refused, "message refused by the access policy");
-            (Outcome::Refused, refused.notice(msg.channel, &msg.external_user))
+    let msgs: Vec<InboundMessage> =
+        batch.iter().map(|(m, _)| InboundMessage { received_at: now, ..m.clone() }).collect();
+    let rows = inbound::record_many(txn, &msgs).await?;
+    let stored: Vec<bool> = rows.iter().map(Option::is_some).collect();
+    let verdicts = access::check_stored(txn, &ctx.settings, &msgs, &stored, now).await?;
+    let mut outcomes = Vec::with_capacity(batch.len());
+    for (((msg, handling), row), verdict) in batch.iter().zip(rows).zip(verdicts) {
+        let Some(row) = row else {
+            outcomes.push(Outcome::Duplicate);
+            continue;
+        };
+        let (outcome, notice) = match (verdict, *handling) {
+            (Verdict::Allow, Handling::Turn) => (Outcome::Accepted, None),
+            (Verdict::Allow, Handling::Answer(id)) => (Outcome::Accepted, Some((id, None))),
+            (refused, _) => {
+                tracing::info!(?refused, "message refused by the access policy");
+                (Outcome::Refused, refused.notice(msg.channel, &msg.external_user))
+            }
+        };
+        if outcome == Outcome::Refused || notice.is_some() {
+            answer_and_close(ctx, txn, &row, notice, outcome).await?;
         }
-    };
-    if outcome == Outcome::Refused || notice.is_some() {
-        answer_and_close(ctx, txn, &row, notice, outcome).await?;
+        outcomes.push(outcome);
     }
-    Ok(outcome)
+    Ok(outcomes)
 }
 
 /// Closes a message that gets no turn, queueing its fixed answer (if any) in the user's

@@ -11,10 +11,12 @@
 //! that window a push (reminder) goes out as the pre-approved template with the text as its
 //! parameter, never dropped.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono_tz::Tz;
 use sea_orm::{DatabaseTransaction, DbErr, TransactionTrait};
+use tokio::sync::Semaphore;
 
 use crate::app::AppState;
 use crate::channels::{Channel, Reply, whatsapp};
@@ -29,7 +31,12 @@ pub const RETRY_FOR: chrono::Duration = chrono::Duration::hours(24);
 /// A push first queued longer ago than this, and delayed by failed attempts, says it is late.
 const LATE_NOTE_AFTER: chrono::Duration = chrono::Duration::minutes(2);
 /// Rows claimed per round.
-const BATCH: u64 = 100;
+const BATCH: u64 = 500;
+/// How long the settler lets send results gather before writing them (a sent row stays
+/// `sending` at most this much longer).
+const SETTLE_GATHER: Duration = Duration::from_millis(5);
+/// Sends in flight at once per channel (different users' messages; one user's go in order).
+const SENDS_PER_CHANNEL: usize = 64;
 
 /// What one send came to.
 enum Sent {
@@ -56,7 +63,7 @@ impl Sent {
 /// Sends every due row once; returns how many rows were handled. Tests call this directly.
 ///
 /// Rows are claimed in batches; different users' rows are sent concurrently (one user's in
-/// order), and the results are written back by one settler, many per transaction, so a burst
+/// order, at most [`SENDS_PER_CHANNEL`] in flight per channel), and the results are written back by one settler, many per transaction, so a burst
 /// (10,000 reminders due at once) costs a commit per batch rather than one per message.
 pub async fn dispatch_once(state: &AppState) -> Result<usize, DbErr> {
     let mut handled = 0;
@@ -73,11 +80,15 @@ pub async fn dispatch_once(state: &AppState) -> Result<usize, DbErr> {
             by_user.entry((row.channel.clone(), row.external_user.clone())).or_default().push(row);
         }
         let mut senders = tokio::task::JoinSet::new();
-        for (_, rows) in by_user {
+        let mut limits: std::collections::HashMap<String, Arc<Semaphore>> = Default::default();
+        for ((channel, _), rows) in by_user {
             let state = state.clone();
             let results = results.clone();
+            let limit = limits.entry(channel).or_insert_with(|| Arc::new(Semaphore::new(SENDS_PER_CHANNEL))).clone();
             senders.spawn(async move {
                 for row in rows {
+                    // a closed semaphore cannot happen (it lives until every sender is done)
+                    let Ok(_permit) = limit.acquire().await else { break };
                     // The lease is renewed just before the send: a row another sender took over
                     // after our lease ran out is not sent (again) by us.
                     let Some(row) = outbound::renew(&state.db, &row, state.clock.now()).await? else {
@@ -110,7 +121,9 @@ pub async fn dispatch_once(state: &AppState) -> Result<usize, DbErr> {
     }
 }
 
-/// Writes send results back as they come, all that are waiting in one transaction.
+/// Writes send results back as they come, all that are waiting in one transaction: the rows
+/// simply sent in one statement (per lease), the others (retries, failures, WhatsApp ids) one
+/// by one.
 async fn settle_all(
     state: AppState,
     mut results: tokio::sync::mpsc::UnboundedReceiver<(Outbound, Sent)>,
@@ -118,12 +131,27 @@ async fn settle_all(
     let mut handled = 0;
     let mut batch = Vec::with_capacity(BATCH as usize);
     while results.recv_many(&mut batch, BATCH as usize).await > 0 {
+        // Sends end a few at a time: gathering them for a moment makes one write of many.
+        tokio::time::sleep(SETTLE_GATHER).await;
+        while batch.len() < BATCH as usize
+            && let Ok(more) = results.try_recv()
+        {
+            batch.push(more);
+        }
         let txn = state.db.begin().await?;
-        for (row, sent) in batch.drain(..) {
-            settle(&state, &txn, &row, sent).await?;
+        let mut sent = Vec::with_capacity(batch.len());
+        for (row, result) in batch.drain(..) {
+            match result {
+                Sent::Done { external_id: None } => sent.push(row),
+                other => settle(&state, &txn, &row, other).await?,
+            }
             handled += 1;
         }
+        outbound::mark_sent_many(&txn, &sent, state.clock.now()).await?;
         txn.commit().await?;
+        for row in &sent {
+            state.metrics.message_out(&row.channel, true);
+        }
     }
     Ok(handled)
 }

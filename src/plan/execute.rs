@@ -2,11 +2,12 @@
 //!
 //! Rules (from the design):
 //! - **No transaction across a network call.** A local step (tasks, lists, notes) runs its
-//!   effect and stores its outcome in one short transaction. A remote step is stored as
+//!   effect and stores its outcome in one short transaction (the outcome's row last: a second
+//!   worker racing on the same step finds the first one's row and rolls its own effect back). A remote step is stored as
 //!   `started` first (its own short write), calls out with no transaction open, then stores its
 //!   outcome.
-//! - **Never twice.** A step whose outcome is stored is not run again on a retry; a local step
-//!   takes its row before acting, so two workers racing on one turn cannot both act.
+//! - **Never twice.** A step whose outcome is stored is not run again on a retry; of two workers
+//!   racing on one local step, only the one whose outcome row is stored commits its effect.
 //! - **Dependencies.** A step that depends on a failed or blocked step is blocked, and says so.
 //! - **Bounds.** At most [`MAX_STEPS`] steps per turn; a planner's plan may repeat the same
 //!   (resolver, action) at most twice (a user who lists several things gets them all).
@@ -42,6 +43,10 @@ pub struct TurnCtx<'a> {
     pub history: Vec<Inbound>,
     /// the entities the user's last turn touched ("move it to 5")
     pub last_entities: Vec<serde_json::Value>,
+    /// The turn's one transaction, when nothing in the turn calls out and no earlier attempt
+    /// stored a step (see `turn::one_transaction`): every local step writes in it, and the
+    /// turn's close commits it with the reply, so a turn costs one commit instead of several.
+    pub shared: Option<&'a sea_orm::DatabaseTransaction>,
 }
 
 /// One step as it ended.
@@ -90,8 +95,12 @@ impl TurnCtx<'_> {
 
 /// Runs the plan. Steps already stored for this message (an earlier attempt) are reused.
 pub async fn execute(t: &TurnCtx<'_>, plan: &Plan) -> Result<Vec<Executed>, DbErr> {
-    let stored: HashMap<i32, StoredStep> =
-        steps::all(&t.state.db, t.inbound.id).await?.into_iter().map(|r| (r.step_id, r)).collect();
+    // the read pool sees every step this turn (or an earlier attempt) committed
+    // (a shared turn is a first attempt: nothing is stored)
+    let stored: HashMap<i32, StoredStep> = match t.shared {
+        Some(_) => HashMap::new(),
+        None => steps::all(&t.state.read, t.inbound.id).await?.into_iter().map(|r| (r.step_id, r)).collect(),
+    };
     let (run, left_out) = bounded(plan);
     let mut done: Vec<Executed> = Vec::with_capacity(run.len() + 1);
     for step in run {
@@ -166,14 +175,14 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
         Work::Step(step) => crate::memory::prefetch(t.state.embeddings.as_deref(), step, &t.inbound.text).await,
         _ => crate::memory::Prefetched::default(),
     };
-    let txn = t.state.db.begin().await?;
-    if !steps::start(&txn, sref, now).await? {
-        // Another worker took this step first: its outcome stands.
-        drop(txn);
-        let row = steps::all(&t.state.db, t.inbound.id).await?.into_iter().find(|r| r.step_id == step_id);
-        return Ok(row.as_ref().and_then(finished));
-    }
-    let ctx = t.ctx(&txn);
+    let own = match t.shared {
+        Some(_) => None,
+        None => Some(t.state.db.begin().await?),
+    };
+    let Some(txn) = t.shared.or(own.as_ref()) else {
+        return Err(DbErr::Custom("no transaction for a local step".into()));
+    };
+    let ctx = t.ctx(txn);
     let result = match work {
         Work::Step(step) => {
             let earlier: Vec<serde_json::Value> = done.iter().map(|e| e.outcome.data.clone()).collect();
@@ -191,8 +200,20 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
     let (status, outcome) = result.clone().unwrap_or_else(|| {
         (Status::Done, Outcome { spoken: Spoken::default(), data: serde_json::json!({ "unhandled": true }) })
     });
-    steps::finish(&txn, sref, status, &outcome, now).await?;
-    txn.commit().await?;
+    // The step's row is written last, with its outcome: if another worker stored this step
+    // first, the insert finds its row, and this effect is rolled back; its outcome stands.
+    if !steps::record(txn, sref, status, &outcome, now).await? {
+        let Some(own) = own else {
+            // The whole turn is rolled back and retried; the retry reuses what is stored.
+            return Err(DbErr::Custom(format!("step {step_id} was stored by another attempt")));
+        };
+        drop(own);
+        let row = steps::all(&t.state.db, t.inbound.id).await?.into_iter().find(|r| r.step_id == step_id);
+        return Ok(row.as_ref().and_then(finished));
+    }
+    if let Some(own) = own {
+        own.commit().await?;
+    }
     Ok(result.map(|(status, outcome)| Executed { step_id, status, outcome }))
 }
 
@@ -274,7 +295,10 @@ async fn block(t: &TurnCtx<'_>, step: &PlannedStep) -> Result<Executed, DbErr> {
     let sref = t.step_ref(step_id, step.resolver.as_str(), step.action.as_str(), &key);
     let spoken = Said::msg(Msg::new("step-blocked").arg("what", describe(t.lang, step))).render(t.lang);
     let outcome = Outcome { spoken, data: serde_json::Value::Null };
-    steps::finish(&t.state.db, sref, Status::Blocked, &outcome, t.time.now.to_utc()).await?;
+    match t.shared {
+        Some(txn) => steps::finish(txn, sref, Status::Blocked, &outcome, t.time.now.to_utc()).await?,
+        None => steps::finish(&t.state.db, sref, Status::Blocked, &outcome, t.time.now.to_utc()).await?,
+    }
     Ok(Executed { step_id, status: Status::Blocked, outcome })
 }
 

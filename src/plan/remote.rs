@@ -72,4 +72,8 @@ impl RemoteResolvers {
     pub fn get(&self, resolver: Resolver) -> Option<Arc<dyn RemoteResolver>> {
         self.0.get(&resolver).cloned()
     }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }

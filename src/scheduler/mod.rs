@@ -11,6 +11,8 @@ pub mod recurrence;
 
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
+use std::collections::HashMap;
+
 use sea_orm::sea_query::{LockBehavior, LockType};
 use sea_orm::{
     ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
@@ -86,64 +88,118 @@ pub async fn tick(state: &AppState) -> Result<TickReport, DbErr> {
     let due = query.all(&txn).await?;
     let mut report = TickReport { claimed: due.len(), ..TickReport::default() };
     // the owners of the whole batch in one query (a burst is many reminders of few users)
-    let owners: std::collections::HashMap<i64, users::User> =
+    let owners: HashMap<i64, users::User> =
         users::by_ids(&txn, due.iter().map(|t| t.user_id)).await?.into_iter().map(|u| (u.id, u)).collect();
-    for t in &due {
-        let Some(user) = owners.get(&t.user_id) else { continue };
-        fire(state, &txn, t, user, now, &mut report).await?;
+    let fired: Vec<Fired> = due.iter().filter_map(|t| fire(state, t, owners.get(&t.user_id)?, now)).collect();
+    // every occurrence queued in one statement: a dedupe key taken before queues nothing
+    let news = fired.iter().filter_map(|f| f.push.as_ref().map(|p| (p.outbound(), p.status()))).collect();
+    let queued = outbound::enqueue_many(&txn, news, now).await?;
+    for push in fired.iter().filter_map(|f| f.push.as_ref()).filter(|p| queued.contains(&p.key)) {
+        match push.timeliness {
+            Timeliness::OnTime => report.sent += 1,
+            Timeliness::Late => report.late += 1,
+            Timeliness::Missed => report.missed += 1,
+        }
     }
+    advance_all(&txn, &fired, now).await?;
     txn.commit().await?;
     Ok(report)
 }
 
-async fn fire(
-    state: &AppState,
-    txn: &DatabaseTransaction,
-    t: &Task,
-    user: &users::User,
-    now: DateTime<Utc>,
-    report: &mut TickReport,
-) -> Result<(), DbErr> {
-    let Some(fire_at) = t.next_fire_at else {
-        return Ok(());
-    };
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Timeliness {
+    OnTime,
+    Late,
+    Missed,
+}
+
+/// One due occurrence: what to queue (nothing when the user has no channel yet) and where the
+/// task goes next.
+struct Fired<'a> {
+    task: &'a Task,
+    push: Option<Push>,
+    next: Option<DateTime<Utc>>,
+    /// the series to store, for a row from before RRULEs (see [`advance_all`])
+    rewrite: Option<String>,
+}
+
+struct Push {
+    user_id: i64,
+    channel: Channel,
+    external_user: String,
+    reply: Reply,
+    key: String,
+    timeliness: Timeliness,
+}
+
+impl Push {
+    fn outbound(&self) -> NewOutbound<'_> {
+        NewOutbound {
+            user_id: Some(self.user_id),
+            channel: self.channel,
+            external_user: &self.external_user,
+            kind: KIND_PUSH,
+            reply: &self.reply,
+            inbound_id: None,
+            dedupe_key: Some(self.key.clone()),
+        }
+    }
+
+    fn status(&self) -> &'static str {
+        if self.timeliness == Timeliness::Missed { outbound::MISSED } else { outbound::PENDING }
+    }
+}
+
+fn fire<'a>(state: &AppState, t: &'a Task, user: &users::User, now: DateTime<Utc>) -> Option<Fired<'a>> {
+    let fire_at = t.next_fire_at?;
     let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
     let lang = Lang::from_code(&user.lang).unwrap_or(state.settings.lang);
     let channel = user.last_channel.as_deref().and_then(Channel::parse);
     let overdue = now - fire_at;
-    if let (Some(channel), Some(external)) = (channel, user.last_external_user.as_deref()) {
-        let mut reply = Reply::text(reminder_text(lang, t, fire_at, now, tz, overdue > LATE_AFTER));
-        reply.buttons = crate::conversation::snooze::buttons(lang, t.id, now.with_timezone(&tz));
-        let new = NewOutbound {
-            user_id: Some(user.id),
-            channel,
-            external_user: external,
-            kind: KIND_PUSH,
-            reply: &reply,
-            inbound_id: None,
-            dedupe_key: Some(format!("reminder:{}:{}", t.id, fire_at.timestamp())),
-        };
-        let queued = if overdue > MISSED_AFTER {
-            outbound::record_missed(txn, new, now).await?.map(|_| &mut report.missed)
-        } else if overdue > LATE_AFTER {
-            outbound::enqueue(txn, new, now).await?.map(|_| &mut report.late)
-        } else {
-            outbound::enqueue(txn, new, now).await?.map(|_| &mut report.sent)
-        };
-        if let Some(counter) = queued {
-            *counter += 1;
+    let push = match (channel, user.last_external_user.as_deref()) {
+        (Some(channel), Some(external)) => {
+            let mut reply = Reply::text(reminder_text(lang, t, fire_at, now, tz, overdue > LATE_AFTER));
+            reply.buttons = crate::conversation::snooze::buttons(lang, t.id, now.with_timezone(&tz));
+            let timeliness = if overdue > MISSED_AFTER {
+                Timeliness::Missed
+            } else if overdue > LATE_AFTER {
+                Timeliness::Late
+            } else {
+                Timeliness::OnTime
+            };
+            Some(Push {
+                user_id: user.id,
+                channel,
+                external_user: external.to_string(),
+                reply,
+                key: format!("reminder:{}:{}", t.id, fire_at.timestamp()),
+                timeliness,
+            })
         }
-    }
+        _ => None,
+    };
     let (next, series) = next_occurrence(t, tz, fire_at, now);
-    tasks::advance(txn, t, next, now).await?;
     // a row from before RRULEs is stored as its series from here on (anchored at this
     // occurrence), so its monthly day no longer drifts
-    match series {
-        Some(s) if t.recurrence.as_deref().is_some_and(|r| recurrence::parse(r).is_some()) => {
-            tasks::set_recurrence(txn, t.id, &s.to_string()).await
+    let rewrite = series
+        .filter(|_| t.recurrence.as_deref().is_some_and(|r| recurrence::parse(r).is_some()))
+        .map(|s| s.to_string());
+    Some(Fired { task: t, push, next, rewrite })
+}
+
+/// Moves each fired task on: the one-off reminders (most of a burst) in one statement, each
+/// recurring one to its own next occurrence.
+async fn advance_all(txn: &DatabaseTransaction, fired: &[Fired<'_>], now: DateTime<Utc>) -> Result<(), DbErr> {
+    let (once, recurring): (Vec<&Fired>, Vec<&Fired>) =
+        fired.iter().partition(|f| f.next.is_none() && f.rewrite.is_none());
+    tasks::fired_once(txn, &once.iter().map(|f| f.task.id).collect::<Vec<_>>(), now).await?;
+    for f in recurring {
+        tasks::advance(txn, f.task, f.next, now).await?;
+        if let Some(series) = &f.rewrite {
+            tasks::set_recurrence(txn, f.task.id, series).await?;
         }
-        _ => Ok(()),
     }
+    Ok(())
 }
 
 /// The occurrence after this one, computed from the series' start in the user's current zone

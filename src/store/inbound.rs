@@ -45,6 +45,39 @@ pub async fn record(db: &impl ConnectionTrait, msg: &InboundMessage) -> Result<R
     }
 }
 
+/// Most rows in one multi-row insert: 12 bound values a row stays well under SQLite's limit of
+/// 32,766 variables (and PostgreSQL's 65,535).
+const ROWS_PER_INSERT: usize = 1000;
+
+/// Stores many messages with one `INSERT … VALUES (…), (…) … ON CONFLICT DO NOTHING RETURNING`
+/// (per [`ROWS_PER_INSERT`] rows). Returns, in `msgs` order, the stored row of each message that
+/// is new, and `None` for a redelivery: of a message stored before (by anyone, another instance
+/// included) or of one earlier in `msgs`. A conflict never fails the statement, so a redelivery
+/// never fails the surrounding transaction.
+pub async fn record_many(db: &impl ConnectionTrait, msgs: &[InboundMessage]) -> Result<Vec<Option<Inbound>>, DbErr> {
+    use sea_orm::{FromQueryResult, QueryTrait};
+    use std::collections::HashMap;
+    let mut stored: HashMap<(String, String), Inbound> = HashMap::with_capacity(msgs.len());
+    for chunk in msgs.chunks(ROWS_PER_INSERT) {
+        let mut insert = inbound_message::Entity::insert_many(chunk.iter().map(new_row)).on_conflict(
+            sea_orm::sea_query::OnConflict::columns([
+                inbound_message::Column::Channel,
+                inbound_message::Column::ExternalMessageId,
+            ])
+            .do_nothing()
+            .to_owned(),
+        );
+        QueryTrait::query(&mut insert).returning_all();
+        let stmt = db.get_database_backend().build(QueryTrait::query(&mut insert));
+        for row in db.query_all_raw(stmt).await? {
+            let row = Inbound::from_query_result(&row, "")?;
+            stored.insert((row.channel.clone(), row.external_message_id.clone()), row);
+        }
+    }
+    // The first message of a key takes its row; a later copy in the same batch is a redelivery.
+    Ok(msgs.iter().map(|m| stored.remove(&(m.channel.as_str().to_string(), m.message_id.clone()))).collect())
+}
+
 fn new_row(msg: &InboundMessage) -> inbound_message::ActiveModel {
     inbound_message::ActiveModel {
         channel: Set(msg.channel.as_str().to_string()),
@@ -126,19 +159,20 @@ pub async fn earlier_pending(db: &impl ConnectionTrait, row: &Inbound) -> Result
     Ok(n > 0)
 }
 
-/// Takes the lease on a pending message until `until`. False: another worker holds a live lease
-/// (or the message is finished). The lease outlives the turn's watchdog, so a live turn is never
-/// taken over; a crashed one is, once its lease runs out.
+/// Takes the lease on a pending message until `until`, returning the message as it now is.
+/// `None`: another worker holds a live lease (or the message is finished). The lease outlives
+/// the turn's watchdog, so a live turn is never taken over; a crashed one is, once its lease
+/// runs out. One statement (`UPDATE … RETURNING`): the turn needs no read of its row after it.
 pub async fn claim(
     db: &impl ConnectionTrait,
     id: i64,
     now: DateTime<Utc>,
     until: DateTime<Utc>,
-) -> Result<bool, DbErr> {
+) -> Result<Option<Inbound>, DbErr> {
     // The turn's "now" is fixed by the first claim (see `turn_now`), in the same statement.
     let first_now =
         sea_orm::sea_query::Func::coalesce([Expr::col(inbound_message::Column::TurnNow), Expr::value(Some(now))]);
-    let res = inbound_message::Entity::update_many()
+    let rows = inbound_message::Entity::update_many()
         .col_expr(inbound_message::Column::ClaimedUntil, Expr::value(Some(until)))
         .col_expr(inbound_message::Column::TurnNow, first_now.into())
         .filter(inbound_message::Column::Id.eq(id))
@@ -148,9 +182,9 @@ pub async fn claim(
                 .add(inbound_message::Column::ClaimedUntil.is_null())
                 .add(inbound_message::Column::ClaimedUntil.lt(now)),
         )
-        .exec(db)
+        .exec_with_returning(db)
         .await?;
-    Ok(res.rows_affected == 1)
+    Ok(rows.into_iter().next())
 }
 
 /// Gives a lease back, with the time before which the message is not to be tried again.
@@ -218,6 +252,38 @@ pub async fn bump_attempts(db: &impl ConnectionTrait, row: &Inbound) -> Result<i
     let mut am: inbound_message::ActiveModel = row.clone().into();
     am.attempts = Set(row.attempts + 1);
     Ok(am.update(db).await?.attempts)
+}
+
+/// How many messages each of `who` (channel, external user) sent since `since`, in one query
+/// (for the per-user rate limit over a batch); users with none are absent.
+pub async fn counts_since(
+    db: &impl ConnectionTrait,
+    who: &[(Channel, &str)],
+    since: DateTime<Utc>,
+) -> Result<std::collections::HashMap<(String, String), u64>, DbErr> {
+    use std::collections::BTreeSet;
+    let channels: BTreeSet<&str> = who.iter().map(|(c, _)| c.as_str()).collect();
+    let users: BTreeSet<&str> = who.iter().map(|(_, u)| *u).collect();
+    let mut counts = std::collections::HashMap::new();
+    // chunked like the insert, so a batch never exceeds the bound-variable limit
+    let users: Vec<&str> = users.into_iter().collect();
+    for chunk in users.chunks(ROWS_PER_INSERT) {
+        let rows: Vec<(String, String, i64)> = inbound_message::Entity::find()
+            .select_only()
+            .column(inbound_message::Column::Channel)
+            .column(inbound_message::Column::ExternalUser)
+            .column_as(inbound_message::Column::Id.count(), "n")
+            .filter(inbound_message::Column::Channel.is_in(channels.iter().copied()))
+            .filter(inbound_message::Column::ExternalUser.is_in(chunk.iter().copied()))
+            .filter(inbound_message::Column::ReceivedAt.gte(since))
+            .group_by(inbound_message::Column::Channel)
+            .group_by(inbound_message::Column::ExternalUser)
+            .into_tuple()
+            .all(db)
+            .await?;
+        counts.extend(rows.into_iter().map(|(c, u, n)| ((c, u), n.max(0) as u64)));
+    }
+    Ok(counts)
 }
 
 /// How many messages this user sent since `since` (for the per-user rate limit).

@@ -20,7 +20,7 @@ use migration::{Migrator, MigratorTrait};
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
     ActiveModelBehavior, ActiveModelTrait, ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend,
-    DbErr, EntityTrait, IntoActiveModel, TransactionSession, TransactionTrait,
+    DbErr, EntityTrait, IntoActiveModel, TransactionTrait, TryInsertResult,
 };
 
 /// Opens the database named by `url` for writing. SQLite files are created on first use.
@@ -99,27 +99,25 @@ pub fn is_unique_violation(err: &DbErr) -> bool {
     text.contains("unique constraint") || text.contains("duplicate key")
 }
 
-/// Inserts a row that another writer may insert first (a unique key decides). The insert runs
-/// under a savepoint, so losing the race rolls back only the insert and returns `None`: on
-/// PostgreSQL a failed statement would otherwise abort the whole surrounding transaction.
-pub async fn insert_unless_taken<A>(
-    db: &(impl ConnectionTrait + TransactionTrait),
+/// Inserts a row that another writer may insert first (the unique key on `key` decides), in one
+/// statement (`INSERT … ON CONFLICT (key) DO NOTHING RETURNING`): losing the race returns `None`
+/// and fails nothing, so no savepoint is needed (on PostgreSQL a failed statement would abort the
+/// whole surrounding transaction) and the write connection pays one statement, not three.
+pub async fn insert_unless_taken<A, K>(
+    db: &impl ConnectionTrait,
     am: A,
+    key: K,
 ) -> Result<Option<<A::Entity as EntityTrait>::Model>, DbErr>
 where
     A: ActiveModelTrait + ActiveModelBehavior + Send,
     <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
+    K: IntoIterator<Item = <A::Entity as EntityTrait>::Column>,
 {
-    let savepoint = db.begin().await?;
-    match am.insert(&savepoint).await {
-        Ok(row) => {
-            savepoint.commit().await?;
-            Ok(Some(row))
-        }
-        Err(e) if is_unique_violation(&e) => {
-            savepoint.rollback().await?;
-            Ok(None)
-        }
+    match <A::Entity as EntityTrait>::insert(am).on_conflict_do_nothing_on(key).exec_with_returning(db).await {
+        Ok(TryInsertResult::Inserted(row)) => Ok(Some(row)),
+        Ok(_) => Ok(None),
+        // an empty RETURNING reads as "not found" on some backends
+        Err(DbErr::RecordNotInserted | DbErr::RecordNotFound(_)) => Ok(None),
         Err(e) => Err(e),
     }
 }

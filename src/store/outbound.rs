@@ -62,11 +62,15 @@ async fn insert(
     status: &str,
     now: DateTime<Utc>,
 ) -> Result<Option<Outbound>, DbErr> {
+    super::insert_unless_taken(db, new_row(new, status, now), [outbound_message::Column::DedupeKey]).await
+}
+
+fn new_row(new: NewOutbound<'_>, status: &str, now: DateTime<Utc>) -> outbound_message::ActiveModel {
     // every outgoing text gets its directional marks here, whichever channel sends it
     let reply = crate::reply::bidi::fix_reply(new.reply);
     let buttons = (!reply.buttons.is_empty()).then(|| serde_json::to_string(&reply.buttons).unwrap_or_default());
     let delivered = status == SENT;
-    let am = outbound_message::ActiveModel {
+    outbound_message::ActiveModel {
         user_id: Set(new.user_id),
         channel: Set(new.channel.as_str().to_string()),
         external_user: Set(new.external_user.to_string()),
@@ -83,8 +87,45 @@ async fn insert(
         dedupe_key: Set(new.dedupe_key),
         error: Set(None),
         ..Default::default()
-    };
-    super::insert_unless_taken(db, am).await
+    }
+}
+
+/// Rows per multi-row insert: 15 bound values a row stays well under SQLite's 32,766.
+const ROWS_PER_INSERT: usize = 1000;
+
+/// Queues many messages (each with its dedupe key; [`MISSED`] ones recorded, never sent) with
+/// one `INSERT … ON CONFLICT (dedupe_key) DO NOTHING RETURNING` per [`ROWS_PER_INSERT`] rows.
+/// Returns the dedupe keys that were new: a key taken before (or earlier in `news`) queues
+/// nothing, as with [`enqueue`].
+pub async fn enqueue_many(
+    db: &impl ConnectionTrait,
+    news: Vec<(NewOutbound<'_>, &str)>,
+    now: DateTime<Utc>,
+) -> Result<std::collections::HashSet<String>, DbErr> {
+    use sea_orm::QueryTrait;
+    let rows: Vec<outbound_message::ActiveModel> = news
+        .into_iter()
+        .map(|(new, status)| {
+            let status = if status == PENDING && !new.channel.is_remote() { SENT } else { status };
+            new_row(new, status, now)
+        })
+        .collect();
+    let mut queued = std::collections::HashSet::new();
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let chunk: Vec<_> = rows.by_ref().take(ROWS_PER_INSERT).collect();
+        let mut insert = outbound_message::Entity::insert_many(chunk).on_conflict(
+            sea_orm::sea_query::OnConflict::column(outbound_message::Column::DedupeKey).do_nothing().to_owned(),
+        );
+        QueryTrait::query(&mut insert).returning_col(outbound_message::Column::DedupeKey);
+        let stmt = db.get_database_backend().build(QueryTrait::query(&mut insert));
+        for row in db.query_all_raw(stmt).await? {
+            if let Ok(Some(key)) = row.try_get::<Option<String>>("", "dedupe_key") {
+                queued.insert(key);
+            }
+        }
+    }
+    Ok(queued)
 }
 
 pub fn reply_of(row: &Outbound) -> Reply {
@@ -215,6 +256,32 @@ pub async fn mark_sent(
         .exec(db)
         .await?;
     Ok(res.rows_affected == 1)
+}
+
+/// Marks claimed rows sent (with no platform message id), one statement for the rows claimed
+/// under the same lease, each fenced as in [`mark_sent`]. Returns how many were still this
+/// sender's.
+pub async fn mark_sent_many(db: &impl ConnectionTrait, rows: &[Outbound], now: DateTime<Utc>) -> Result<u64, DbErr> {
+    let mut by_lease: std::collections::BTreeMap<DateTime<Utc>, Vec<i64>> = Default::default();
+    for row in rows {
+        by_lease.entry(row.next_attempt_at).or_default().push(row.id);
+    }
+    let mut marked = 0;
+    for (lease, ids) in by_lease {
+        for chunk in ids.chunks(ROWS_PER_INSERT) {
+            let res = outbound_message::Entity::update_many()
+                .col_expr(outbound_message::Column::Status, Expr::value(SENT))
+                .col_expr(outbound_message::Column::SentAt, Expr::value(Some(now)))
+                .col_expr(outbound_message::Column::ExternalId, Expr::value(Option::<String>::None))
+                .filter(outbound_message::Column::Id.is_in(chunk.iter().copied()))
+                .filter(outbound_message::Column::Status.eq(SENDING))
+                .filter(outbound_message::Column::NextAttemptAt.eq(lease))
+                .exec(db)
+                .await?;
+            marked += res.rows_affected;
+        }
+    }
+    Ok(marked)
 }
 
 /// The longest wait between two attempts: a long outage is retried every 10 minutes.

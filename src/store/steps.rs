@@ -94,7 +94,7 @@ pub async fn start(
     now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
     let am = active(step, Status::Started, None, now);
-    Ok(super::insert_unless_taken(db, am).await?.is_some())
+    Ok(super::insert_unless_taken(db, am, KEY).await?.is_some())
 }
 
 /// Stores a step's final status and outcome (over a `started` row, or as a new row).
@@ -116,10 +116,27 @@ pub async fn finish(
         .await?;
     if updated.rows_affected == 0 {
         let am = active(step, status, Some(json), now);
-        super::insert_unless_taken(db, am).await?;
+        super::insert_unless_taken(db, am, KEY).await?;
     }
     Ok(())
 }
+
+/// Stores a finished step as a new row, in one statement, unless the step has a row already
+/// (another worker stored it first: false, and the caller rolls back its effect). A local step
+/// runs its effect and then this in one transaction, so effect and outcome commit together.
+pub async fn record(
+    db: &impl ConnectionTrait,
+    step: StepRef<'_>,
+    status: Status,
+    outcome: &Outcome,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let json = serde_json::to_string(outcome).unwrap_or_default();
+    Ok(super::insert_unless_taken(db, active(step, status, Some(json), now), KEY).await?.is_some())
+}
+
+/// A step's unique key: (turn, step id). Its idempotency key is derived from the same two.
+const KEY: [turn_step::Column; 2] = [turn_step::Column::InboundId, turn_step::Column::StepId];
 
 fn active(step: StepRef<'_>, status: Status, result: Option<String>, now: DateTime<Utc>) -> turn_step::ActiveModel {
     turn_step::ActiveModel {

@@ -132,6 +132,20 @@ pub async fn advance(
     update.filter(task::Column::Id.eq(t.id)).exec(db).await.map(|_| ())
 }
 
+/// After one-off reminders fired: none of them fires again (what [`advance`] does with no next
+/// occurrence), in one statement per thousand tasks.
+pub async fn fired_once(db: &impl ConnectionTrait, ids: &[i64], fired_at: DateTime<Utc>) -> Result<(), DbErr> {
+    for chunk in ids.chunks(1000) {
+        task::Entity::update_many()
+            .col_expr(task::Column::NextFireAt, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(task::Column::LastFiredAt, Expr::value(Some(fired_at)))
+            .filter(task::Column::Id.is_in(chunk.iter().copied()))
+            .exec(db)
+            .await?;
+    }
+    Ok(())
+}
+
 /// Stores a task's recurrence (its series, scheduler/recurrence.rs).
 pub async fn set_recurrence(db: &impl ConnectionTrait, id: i64, recurrence: &str) -> Result<(), DbErr> {
     task::Entity::update_many()

@@ -38,7 +38,8 @@ pub async fn find_or_create(
         window_closed: Set(false),
         ..Default::default()
     };
-    if super::insert_unless_taken(db, identity).await?.is_some() {
+    let key = [channel_identity::Column::Channel, channel_identity::Column::ExternalId];
+    if super::insert_unless_taken(db, identity, key).await?.is_some() {
         return Ok((user, true));
     }
     // Another turn created this identity first: use its user, drop ours.
@@ -48,6 +49,15 @@ pub async fn find_or_create(
 }
 
 pub async fn find(db: &impl ConnectionTrait, channel: Channel, external_id: &str) -> Result<Option<User>, DbErr> {
+    Ok(find_with_identity(db, channel, external_id).await?.map(|(user, _)| user))
+}
+
+/// The user behind (channel, external id) and that identity's row.
+pub async fn find_with_identity(
+    db: &impl ConnectionTrait,
+    channel: Channel,
+    external_id: &str,
+) -> Result<Option<(User, channel_identity::Model)>, DbErr> {
     let Some(identity) = channel_identity::Entity::find()
         .filter(channel_identity::Column::Channel.eq(channel.as_str()))
         .filter(channel_identity::Column::ExternalId.eq(external_id))
@@ -56,7 +66,7 @@ pub async fn find(db: &impl ConnectionTrait, channel: Channel, external_id: &str
     else {
         return Ok(None);
     };
-    user::Entity::find_by_id(identity.user_id).one(db).await
+    Ok(user::Entity::find_by_id(identity.user_id).one(db).await?.map(|u| (u, identity)))
 }
 
 pub async fn get(db: &impl ConnectionTrait, id: i64) -> Result<Option<User>, DbErr> {
@@ -94,6 +104,85 @@ pub async fn touch(
         .filter(channel_identity::Column::ExternalId.eq(external_id))
         .exec(db)
         .await?;
+    Ok(())
+}
+
+/// What a turn's closing transaction writes of where the user last wrote from (see
+/// [`Touch::needed`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Touch<'a> {
+    /// the user's row: last channel, last external id, last message time
+    pub user: bool,
+    /// the identity's row: last message time and the reopened WhatsApp window
+    pub identity: bool,
+    /// (as read at the start of the turn, this message's): see [`touch_id`]
+    pub lang: Option<(&'a str, &'a str)>,
+}
+
+/// Messages closer together than this do not rewrite the time of the last one, except on
+/// WhatsApp, whose 24-hour window is counted from it to the second.
+const TOUCH_GRAIN: chrono::Duration = chrono::Duration::minutes(1);
+
+impl<'a> Touch<'a> {
+    /// Everything (a turn that failed or timed out: its closing writes it all).
+    pub fn all() -> Self {
+        Touch { user: true, identity: true, lang: None }
+    }
+
+    /// Only what changed: a user writing again from the same place within a minute costs no
+    /// write (the times are kept to the minute; nothing reads them closer).
+    pub fn needed(
+        user: &User,
+        identity: &channel_identity::Model,
+        channel: Channel,
+        external_id: &str,
+        now: DateTime<Utc>,
+        lang: (&'a str, &'a str),
+    ) -> Self {
+        let stale = |at: Option<DateTime<Utc>>| at.is_none_or(|at| now - at >= TOUCH_GRAIN || at > now);
+        let moved = user.last_channel.as_deref() != Some(channel.as_str())
+            || user.last_external_user.as_deref() != Some(external_id);
+        Touch {
+            user: moved || lang.0 != lang.1 || stale(user.last_inbound_at),
+            identity: channel == Channel::Whatsapp || identity.window_closed || stale(identity.last_inbound_at),
+            lang: Some(lang),
+        }
+    }
+}
+
+/// [`touch`] by user id, in the turn's closing transaction, writing only what `what` says, with
+/// the language of the message when it changed. The language is written only if it is still
+/// what was read: a change made meanwhile by something else is not overwritten (nothing inside
+/// a turn sets the language today).
+pub async fn touch_id(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    channel: Channel,
+    external_id: &str,
+    at: DateTime<Utc>,
+    what: Touch<'_>,
+) -> Result<(), DbErr> {
+    use sea_orm::sea_query::Expr;
+    if what.user {
+        let mut update = user::Entity::update_many()
+            .col_expr(user::Column::LastChannel, Expr::value(Some(channel.as_str())))
+            .col_expr(user::Column::LastExternalUser, Expr::value(Some(external_id)))
+            .col_expr(user::Column::LastInboundAt, Expr::value(Some(at)));
+        if let Some((read, new)) = what.lang.filter(|(read, new)| read != new) {
+            let kept = Expr::case(user::Column::Lang.eq(read), Expr::value(new)).finally(Expr::col(user::Column::Lang));
+            update = update.col_expr(user::Column::Lang, kept.into());
+        }
+        update.filter(user::Column::Id.eq(user_id)).exec(db).await?;
+    }
+    if what.identity {
+        channel_identity::Entity::update_many()
+            .col_expr(channel_identity::Column::LastInboundAt, Expr::value(at))
+            .col_expr(channel_identity::Column::WindowClosed, Expr::value(false))
+            .filter(channel_identity::Column::Channel.eq(channel.as_str()))
+            .filter(channel_identity::Column::ExternalId.eq(external_id))
+            .exec(db)
+            .await?;
+    }
     Ok(())
 }
 

@@ -2,8 +2,8 @@
 //!
 //! The message is first stored (the inbound log). Its turn then runs in phases, and **no
 //! database transaction is ever held across a network call**:
-//! 1. *Context* (short reads and one short write): the user, their language and time context,
-//!    the last messages and the entities the last turn touched.
+//! 1. *Context* (reads on the read pool; a write only on first contact): the user, their
+//!    language and time context, the last messages and the entities the last turn touched.
 //! 2. *Plan*: the deterministic understanding, and the LLM planner only where it is unsure
 //!    ([`planner`]), with no transaction open.
 //! 3. *Execute* ([`crate::plan::execute`]): steps in order, each outcome stored as it completes.
@@ -12,20 +12,27 @@
 //! 4. *Reply*: the one reply is queued in the outbox and the message marked done, in one short
 //!    transaction.
 //!
+//! A turn in which nothing can call out (no LLM, remote resolver, embeddings or Google) runs
+//! phases 2 to 4 in one transaction (its plan is the rules' alone, CPU only), so it costs one
+//! commit instead of one per step (`one_transaction`).
+//!
 //! A crash anywhere leaves the message pending; the retry (restart, another worker, another
 //! instance) reuses the stored step outcomes, so nothing is done twice. One user's messages run
 //! one at a time in arrival order; different users' turns run concurrently. A watchdog bounds
 //! a turn; past it the user hears what was done and what was not.
 
+mod context;
 mod locks;
 mod planner;
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::Duration;
 use chrono_tz::Tz;
 use sea_orm::{DbErr, TransactionTrait};
 use tokio::task::JoinSet;
 
 pub use locks::{UserGuard, UserLocks};
+
+use context::{Closing, identify, one_transaction};
 
 use crate::app::AppState;
 use crate::channels::{Channel, InboundMessage, Reply, progress};
@@ -45,8 +52,12 @@ pub const MAX_CHARS: usize = 4000;
 const MAX_ATTEMPTS: i32 = 3;
 /// Turns of different users the background worker runs at once.
 const MAX_CONCURRENT_TURNS: usize = 32;
-/// Turns started while webhooks wait for the intake writer (see `drain_pending`).
-const TURNS_WHILE_INTAKE_BUSY: usize = 8;
+/// Turns started while webhooks wait for the intake writer (see `drain_pending`). Two, not
+/// eight: with fewer turns queueing on the one write connection the intake writer gets it
+/// sooner, and the turns drain faster once the burst is stored (debug-build loadbench, 5 s,
+/// 32 connections: 428/s accepted and 70 turns/s end to end with eight, 1,031/s and 82/s
+/// with two, 1,265/s and 85/s with one, which leaves a lone turn at a time under load).
+const TURNS_WHILE_INTAKE_BUSY: usize = 2;
 /// How many recent messages the context carries (for the planner).
 const HISTORY: u64 = 10;
 
@@ -93,24 +104,25 @@ fn lease(state: &AppState) -> Duration {
 #[tracing::instrument(skip_all, fields(turn = inbound_id))]
 pub async fn run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     let now = state.clock.now();
-    if !inbound::claim(&state.db, inbound_id, now, now + lease(state)).await? {
+    let Some(row) = inbound::claim(&state.db, inbound_id, now, now + lease(state)).await? else {
         // Finished already, or another worker holds it: its replies are the answer.
         return match delivery {
             Delivery::Inline => replies_when_done(state, inbound_id).await,
             Delivery::Queued => Ok(Vec::new()),
         };
-    }
+    };
     // Only a turn this worker runs is logged and counted.
     let started = std::time::Instant::now();
-    let result = run_claimed(state, inbound_id, delivery).await;
+    let result = run_claimed(state, &row, delivery).await;
     tracing::info!(ms = started.elapsed().as_millis() as u64, ok = result.is_ok(), "turn ended");
     state.metrics.turn(started.elapsed().as_secs_f64(), result.is_ok());
     result
 }
 
 /// Runs a turn this worker holds the lease of, under the watchdog.
-async fn run_claimed(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
-    match tokio::time::timeout(state.settings.turn_timeout, try_run(state, inbound_id, delivery)).await {
+async fn run_claimed(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
+    let inbound_id = row.id;
+    match tokio::time::timeout(state.settings.turn_timeout, try_run(state, row, delivery)).await {
         Ok(Ok(replies)) => Ok(replies),
         Ok(Err(err)) => {
             tracing::error!(error = %err, inbound_id, "turn failed");
@@ -143,50 +155,35 @@ async fn stored_replies(state: &AppState, inbound_id: i64) -> Result<Vec<Reply>,
     Ok(rows.iter().map(outbound::reply_of).collect())
 }
 
-async fn try_run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
-    let Some(row) = inbound::get(&state.db, inbound_id).await? else {
-        return Ok(Vec::new());
-    };
-    if row.status != inbound::PENDING {
-        return stored_replies(state, inbound_id).await;
-    }
+/// The turn of a message this worker just claimed (`row` as the claim left it: pending, with
+/// its "now" fixed).
+async fn try_run(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     // (1) context
-    let now = inbound::turn_now(&state.db, &row, state.clock.now()).await?;
+    let now = inbound::turn_now(&state.db, row, state.clock.now()).await?;
     let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
-    let user = identify(state, &row, channel, now).await?;
+    let (user, touched) = identify(state, row, channel, now).await?;
     let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
     let lang = Lang::from_code(&user.lang).unwrap_or(state.settings.lang);
-    let t = TurnCtx {
-        state,
-        inbound: &row,
-        user: &user,
-        lang,
-        time: TimeContext::new(now, tz),
-        history: inbound::recent_texts(&state.read, user.id, row.id, HISTORY).await?,
-        last_entities: steps::last_entities(&state.read, user.id, row.id).await?,
+    let history = inbound::recent_texts(&state.read, user.id, row.id, HISTORY).await?;
+    let last_entities = steps::last_entities(&state.read, user.id, row.id).await?;
+    // begun after every read of the read pool (which may be the one write connection)
+    let shared = match one_transaction(state, row, &user, now).await? {
+        true => Some(state.db.begin().await?),
+        false => None,
     };
+    let time = TimeContext::new(now, tz);
+    let t = TurnCtx { state, inbound: row, user: &user, lang, time, history, last_entities, shared: shared.as_ref() };
     let _progress = progress::start(state, channel, &row.external_user, &row.external_message_id);
     // (2)-(3) plan and execute
     let spoken = respond(&t).await?;
     // (4) reply
     let reply = reply::compose_spoken(lang, &spoken);
-    close(state, &row, Some(user.id), &reply, inbound::DONE, delivery).await
-}
-
-/// Identifies the sender (creating the user on first contact) and notes the language of this
-/// message, in one short transaction.
-async fn identify(state: &AppState, row: &Inbound, channel: Channel, now: DateTime<Utc>) -> Result<User, DbErr> {
-    let first_lang = words_lang(&row.text)
-        .or_else(|| row.lang_hint.as_deref().and_then(Lang::from_code))
-        .unwrap_or(state.settings.lang);
-    let tz = state.settings.timezone.name();
-    let txn = state.db.begin().await?;
-    let (user, _created) = users::find_or_create(&txn, channel, &row.external_user, first_lang, tz, now).await?;
-    users::touch(&txn, &user, channel, &row.external_user, now).await?;
-    let lang = message_lang(&row.text, &user);
-    let user = if lang.code() != user.lang { users::set_lang(&txn, &user, lang).await? } else { user };
-    txn.commit().await?;
-    Ok(user)
+    let touch = users::Touch {
+        user: touched.user,
+        identity: touched.identity,
+        lang: Some((touched.read_lang.as_str(), user.lang.as_str())),
+    };
+    close(state, row, Some(user.id), &reply, inbound::DONE, delivery, Closing { touch, shared }).await
 }
 
 /// The reply follows the language of this message; a message with no words (emoji, digits)
@@ -269,8 +266,10 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
     Ok(spoken)
 }
 
-/// Queues the turn's one reply and marks the message finished, in one short transaction. When
-/// another worker finished the message first, its replies stand and are returned instead.
+/// Queues the turn's one reply, marks the message finished and notes where the user last wrote
+/// from (and the language of this message: see `users::touch_id`), in one short
+/// transaction. When another worker finished the message first, its replies stand and are
+/// returned instead.
 async fn close(
     state: &AppState,
     row: &Inbound,
@@ -278,13 +277,20 @@ async fn close(
     reply: &Reply,
     status: &str,
     delivery: Delivery,
+    closing: Closing<'_>,
 ) -> Result<Vec<Reply>, TurnError> {
     let now = state.clock.now();
     let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
-    let txn = state.db.begin().await?;
+    let txn = match closing.shared {
+        Some(txn) => txn,
+        None => state.db.begin().await?,
+    };
     if !inbound::finish(&txn, row.id, user_id, status, now).await? {
         drop(txn);
         return stored_replies(state, row.id).await;
+    }
+    if let Some(user_id) = user_id {
+        users::touch_id(&txn, user_id, channel, &row.external_user, now, closing.touch).await?;
     }
     // A queued web reply must show up in the page's feed, so it is stored as a push.
     let kind = match delivery {
@@ -326,7 +332,7 @@ async fn give_up_or_retry(state: &AppState, inbound_id: i64, delivery: Delivery)
     }
     let lang = fallback_lang(state, &row);
     let reply = Reply::text(reply::t(lang, "internal-error"));
-    close(state, &row, row.user_id, &reply, inbound::DROPPED, delivery).await
+    close(state, &row, row.user_id, &reply, inbound::DROPPED, delivery, Closing::apart()).await
 }
 
 /// The watchdog stopped the turn: the reply says what was done (the stored step outcomes) and
@@ -352,7 +358,7 @@ async fn timed_out(state: &AppState, inbound_id: i64, delivery: Delivery) -> Res
         .collect();
     spoken.push(Said::msg(Msg::new("turn-timed-out")).render(lang));
     let reply = reply::compose_spoken(lang, &spoken);
-    close(state, &row, user.map(|u| u.id), &reply, inbound::DONE, delivery).await
+    close(state, &row, user.map(|u| u.id), &reply, inbound::DONE, delivery, Closing::apart()).await
 }
 
 fn fallback_lang(state: &AppState, row: &Inbound) -> Lang {
@@ -380,7 +386,8 @@ pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
         // While webhooks wait to be stored, fewer turns compete with them for the database:
         // storing and acknowledging a message comes before acting on it.
         let cap = if state.intake.backlog() > 0 { TURNS_WHILE_INTAKE_BUSY } else { MAX_CONCURRENT_TURNS };
-        let ready = inbound::ready(&state.db, now, now - INLINE_GRACE, MAX_CONCURRENT_TURNS as u64).await?;
+        // read from the read pool: the claim on the write connection decides who runs a turn
+        let ready = inbound::ready(&state.read, now, now - INLINE_GRACE, MAX_CONCURRENT_TURNS as u64).await?;
         let mut launched = 0;
         for row in ready {
             if running.len() >= cap {
