@@ -257,7 +257,7 @@ async fn a_cancelled_draft_runs_nothing() {
     let llm = FakeLlm::start().await;
     let app = app_with_llm(&llm, "2000").await;
     llm.push(plan(json!([{"id": 0, "resolver": "task", "action": "delete", "slots": {}, "depends_on": []}])));
-    let body = app.chat("clean up everything").await;
+    let body = app.chat("make it all go away").await;
     let cancel = body["replies"][0]["buttons"][1]["payload"].clone();
     let reply = app.post_chat(json!({"text": "", "button": cancel})).await;
     assert_eq!(reply["replies"][0]["text"], "OK, I didn't change anything.");

@@ -27,10 +27,13 @@ fn bubbles(report: &Value, sel: &str) -> Vec<Value> {
     report["inspect"][sel].as_array().cloned().unwrap_or_default()
 }
 
-/// Waits (in the background of a page run) for the page's user to exist.
+/// Waits (in the background of a page run) for the page's user to exist and its first turn to
+/// have recorded where it writes from.
 async fn page_user(state: &AppState) -> user::Model {
     loop {
-        if let Some(u) = user::Entity::find().one(&state.db).await.unwrap() {
+        if let Some(u) = user::Entity::find().one(&state.db).await.unwrap()
+            && u.last_external_user.is_some()
+        {
             return u;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;

@@ -587,6 +587,10 @@ pub(super) fn names_an_event(msg: &Msg<'_>, seg: Seg) -> bool {
         t.is_word() && !in_time(i) && !MODALS.contains(&t.text)
     });
     let Some(t) = first.map(|i| &msg.toks[i]) else { return false };
+    // "כל שבועיים ביום שלישי להתקשר לאמא": a repeat rule opens the step, a reminder's usual shape
+    if matches!(t.text, "כל" | "every" | "each" | "בכל") {
+        return false;
+    }
     match t.kind {
         Kind::Latin => !TODO_VERBS.contains(&t.text) && !t.text.ends_with("ing") && !near(t.text, "remind"),
         // "לקנות", "להתקשר" (to do), "תתקשר", "תקנה" (do): verbs; "חתונה", "בדיקת עיניים": things
