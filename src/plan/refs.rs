@@ -39,14 +39,42 @@ fn last_titled(entities: &[Value]) -> Option<(String, bool)> {
     })
 }
 
+/// An unsure step whose two readings are a list and something else, right after a turn that
+/// touched a list ("תוסיפי לרשימת הקניות …" then "תורידי את השוקולד"): the list is what the
+/// user is working on, so its reading is taken; likewise a task after a turn that touched one.
+fn prefer_recent(u: &mut Understanding, entities: &[Value]) -> usize {
+    let touched_list = entities.iter().any(|e| e.get("list_id").is_some());
+    let touched_task = entities.iter().any(|e| e.get("task_id").is_some());
+    let [step] = u.steps.as_mut_slice() else { return 0 };
+    let Some(alt_resolver) = step.alternative.as_deref().map(|a| a.resolver) else { return 0 };
+    if step.confidence >= UNSURE {
+        return 0;
+    }
+    let pick = |r: Resolver| (r == Resolver::List && touched_list) || (r == Resolver::Task && touched_task);
+    if pick(step.resolver) == pick(alt_resolver) {
+        return 0;
+    }
+    if pick(alt_resolver)
+        && let Some(alt) = step.alternative.take()
+    {
+        *step = *alt;
+    }
+    step.alternative = None;
+    step.confidence = UNSURE;
+    1
+}
+
 /// Replaces pointers in the steps with the last turn's entity. Returns how many were resolved.
 pub fn resolve(u: &mut Understanding, entities: &[Value]) -> usize {
-    let Some((title, is_task)) = last_titled(entities) else { return 0 };
+    let recent = prefer_recent(u, entities);
+    let Some((title, is_task)) = last_titled(entities) else { return recent };
     let mut resolved = 0;
     for step in &mut u.steps {
         let acts_on_one = matches!(step.action, Action::Update | Action::Delete | Action::Complete);
         let on_task_or_event = matches!(step.resolver, Resolver::Task | Resolver::Calendar);
-        if acts_on_one && on_task_or_event && step.title.as_deref().is_some_and(is_pointer) {
+        // "actually make it 10": a new time with nothing named is for the last thing
+        let new_time_only = step.action == Action::Update && step.title.is_none() && step.when.is_some();
+        if acts_on_one && on_task_or_event && (step.title.as_deref().is_some_and(is_pointer) || new_time_only) {
             step.title = Some(title.clone());
             if is_task {
                 // what was touched is a reminder, so "move it" moves the reminder
@@ -65,7 +93,8 @@ pub fn resolve(u: &mut Understanding, entities: &[Value]) -> usize {
         step.alternative = None;
         resolved += 1;
     }
-    resolved
+    // the step `prefer_recent` settled is one message, counted once
+    resolved.max(recent)
 }
 
 #[cfg(test)]

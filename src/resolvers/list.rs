@@ -82,7 +82,14 @@ async fn find_list(ctx: &Ctx<'_>, name: &str) -> Result<Option<List>, ResolveErr
 
 /// The list the step names, or what to tell the user when there is none.
 async fn named_list(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<Result<List, StepResult>, ResolveError> {
-    let Some(name) = display_name(step) else { return Ok(Err(StepResult::say(Msg::new("list-need-name")))) };
+    let Some(name) = display_name(step) else {
+        // "תמחקי אותו מהרשימה" with one list: that list
+        let all = lists::all(ctx.db, ctx.user.id).await?;
+        return Ok(match <[List; 1]>::try_from(all) {
+            Ok([only]) => Ok(only),
+            Err(_) => Err(StepResult::say(Msg::new("list-need-name"))),
+        });
+    };
     match find_list(ctx, &name).await? {
         Some(list) => Ok(Ok(list)),
         None => Ok(Err(not_found(ctx, &name).await?)),

@@ -90,6 +90,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
         }
     }
     link(&msg, &segs, &mut steps);
+    drop_reasons(&mut steps);
     if steps.is_empty() {
         steps.push(Step::new(Resolver::General, crate::understand::Action::Chat, 0.3));
     }
@@ -248,6 +249,32 @@ fn inside_time(msg: &Msg<'_>, i: usize) -> bool {
 
 const PRONOUNS: &[&str] = &["אותו", "אותה", "אותמ", "אותנ", "it", "them"];
 
+/// "קניתי כבר את הלחם, תמחקי אותו מהרשימה": a report followed by a list step about the same
+/// thing is the reason for that step, not a task to complete.
+fn drop_reasons(steps: &mut Vec<Step>) {
+    let mut j = 1;
+    while j < steps.len() {
+        let i = j - 1;
+        let reason = steps[i].resolver == Resolver::Task
+            && steps[i].action == crate::understand::Action::Complete
+            && steps[j].resolver == Resolver::List
+            && steps[j].depends_on.contains(&i);
+        if reason {
+            steps.remove(i);
+            for s in steps.iter_mut() {
+                s.depends_on.retain(|&d| d != i);
+                for d in s.depends_on.iter_mut() {
+                    if *d > i {
+                        *d -= 1;
+                    }
+                }
+            }
+        } else {
+            j += 1;
+        }
+    }
+}
+
 /// Cross-step references: anchors ("an hour before") and pronouns ("buy it").
 fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     for j in 1..steps.len().min(segs.len()) {
@@ -275,8 +302,12 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             let referent =
                 if steps[i].items.is_empty() { steps[i].title.clone() } else { Some(steps[i].items.join(", ")) };
             // "take matzah off the shopping list and put it on the pesach list"
-            if !steps[i].items.is_empty() && steps[j].items.iter().any(|it| PRONOUNS.contains(&it.as_str())) {
-                let earlier = steps[i].items.clone();
+            let earlier = if steps[i].items.is_empty() {
+                steps[i].title.iter().cloned().collect()
+            } else {
+                steps[i].items.clone()
+            };
+            if !earlier.is_empty() && steps[j].items.iter().any(|it| PRONOUNS.contains(&it.as_str())) {
                 steps[j].items.retain(|it| !PRONOUNS.contains(&it.as_str()));
                 steps[j].items.extend(earlier);
             }

@@ -105,7 +105,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ],
                 en: &[
                     ("postpone", 0.5), ("snooze", 0.8), ("push", 0.3), ("move", 0.3), ("change", 0.3),
-                    ("reschedule", 0.3), ("delay", 0.5), ("rename", 0.6),
+                    ("reschedule", 0.3), ("delay", 0.5), ("rename", 0.6), ("make it", 0.5), ("change it to", 0.5),
                 ],
             },
             ActionSchema {

@@ -74,7 +74,25 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
         // "can you …", "pls …": a request's politeness, not its object
         if matches!((at(0), at(1)), ("can" | "could" | "would" | "will", "you")) {
             a += 2;
-        } else if a < b && (edge_stop(&toks[kept[a]]) || matches!(at(0), "pls" | "plz" | "hey" | "kindly")) {
+        } else if a < b
+            && (edge_stop(&toks[kept[a]])
+                || matches!(
+                    at(0),
+                    "pls"
+                        | "plz"
+                        | "hey"
+                        | "kindly"
+                        | "actually"
+                        | "ok"
+                        | "okay"
+                        | "so"
+                        | "already"
+                        | "טוב"
+                        | "אוקיי"
+                        | "בעצמ"
+                        | "כבר"
+                ))
+        {
             a += 1;
         } else {
             break;

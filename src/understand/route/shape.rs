@@ -171,6 +171,7 @@ const OUTSIDE: &[&str] = &[
     "שער",
     "דולר",
     "יורו",
+    "אירו",
     "מניות",
     "עומסימ",
     "פקקימ",
@@ -222,7 +223,8 @@ fn outside_word(t: &Token<'_>) -> bool {
         // short Hebrew words only as written ("חם", not the "לחם" it hides in); longer ones
         // also with a prefix letter ("בחדשות", "הדולר")
         Kind::He => {
-            OUTSIDE.contains(&t.text) || peelings(t.text).any(|(_, s)| s.chars().count() >= 4 && OUTSIDE.contains(&s))
+            OUTSIDE.contains(&t.text)
+                || peelings(t.text).any(|(p, s)| (s.chars().count() >= 4 || p == "ה") && OUTSIDE.contains(&s))
         }
         _ => false,
     }
@@ -596,7 +598,8 @@ pub(super) fn names_an_event(msg: &Msg<'_>, seg: Seg) -> bool {
         // "לקנות", "להתקשר" (to do), "תתקשר", "תקנה" (do): verbs; "חתונה", "בדיקת עיניים": things
         Kind::He => {
             let n = t.text.chars().count();
-            !((t.text.starts_with('ל') && n >= 4) || (t.text.starts_with('ת') && n >= 4))
+            let verb = t.text.starts_with('ל') || t.text.starts_with('ת');
+            !(verb && n >= 4)
         }
         _ => false,
     }

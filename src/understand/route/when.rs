@@ -37,7 +37,8 @@ pub(super) fn new_time(msg: &Msg<'_>, r: &Range<usize>) -> Option<(TimeMatch, Ra
     for i in r.clone().rev() {
         let t = &msg.toks[i];
         let (lead, from) = match t.kind {
-            Kind::Latin if matches!(t.text, "to" | "until" | "till") => ("at ", msg.toks.get(i + 1)?.start),
+            // "make it 10": a bare number after "it" is the new hour
+            Kind::Latin if matches!(t.text, "to" | "until" | "till" | "it") => ("at ", msg.toks.get(i + 1)?.start),
             Kind::He | Kind::Prefix if t.text.starts_with('ל') => ("ב", t.start + 'ל'.len_utf8()),
             _ => continue,
         };
