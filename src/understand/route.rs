@@ -151,8 +151,16 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 c += 1;
             }
             let filler = after_fillers(msg, if c > i { c } else { i }, c == i);
+            // after a report or a world question any command word starts the next step
+            // ("bought the milk, take them off the shopping list")
+            let weak_ok = !left_has_command
+                && msg.pats.iter().any(|m| {
+                    m.start == filler.unwrap_or(c)
+                        && m.action.is_some()
+                        && SCHEMAS[m.resolver].resolver != Resolver::General
+                });
             let split_here = if c > i {
-                command_at(msg, filler.unwrap_or(c)).is_some()
+                command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok
             } else {
                 command_at(msg, i).is_some_and(|m| m.after_vav) || filler.is_some_and(|f| command_at(msg, f).is_some())
             };
@@ -161,12 +169,20 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             // on "it" are one step about that thing
             let object_then_verb = !left_has_verb && (c..n).any(|k| PRONOUNS.contains(&msg.toks[k].text));
             let vav_time = c == i && msg.toks[i].kind == Kind::He && msg.toks[i].text.starts_with('ו');
+            // the new time must be followed by what to do ("and at 8 to email the teacher"),
+            // not end the message ("between sunday and tuesday")
+            let to_do_after = |e: usize| {
+                msg.toks.get(e).is_some_and(|t| {
+                    t.text == "to" || (t.kind == Kind::He && t.text.starts_with('ל') && t.text.chars().count() >= 4)
+                })
+            };
             let next_time = left_has_command
                 && (c > i || vav_time)
-                && msg.times.iter().any(|(_, tr)| tr.start == c)
-                && (cur.content..i).any(|k| inside_time(msg, k))
-                && (c..n).all(|k| command_at(msg, k).is_none());
-            if (split_here && !object_then_verb) || next_time {
+                && msg.times.iter().any(|(_, tr)| tr.start == c && to_do_after(tr.end))
+                && (cur.content..i).any(|k| inside_time(msg, k));
+            // "add resolutions list: gym, read more, call mom": commas after a colon enumerate
+            let enumerating = msg.toks[i].text == "," && (cur.content..i).any(|k| msg.toks[k].text == ":");
+            if ((split_here && !object_then_verb) || next_time) && !enumerating {
                 cur.end = i;
                 segs.push(cur);
                 conts.push(next_time && !split_here);
@@ -291,6 +307,28 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             steps[j].depends_on.push(i);
             if steps[j].title.is_none() {
                 steps[j].title = steps[i].title.clone();
+            }
+        }
+        // "show me the camping list and remove the tent from it": "it" is that list
+        let back_ref = (seg.content..seg.end)
+            .any(|k| PRONOUNS.contains(&msg.toks[k].text) || matches!(msg.toks[k].text, "ממנה" | "ממנו"));
+        if back_ref
+            && steps[j].resolver == Resolver::List
+            && steps[j - 1].resolver == Resolver::List
+            && steps[j - 1].list.is_some()
+        {
+            let i = j - 1;
+            let points = |s: &str| {
+                let first = s.split_whitespace().next().unwrap_or("");
+                PRONOUNS.contains(&first) || matches!(first, "ממנה" | "ממנו" | "ממנה," | "לה" | "אליה")
+            };
+            if steps[j].list.as_deref().is_none_or(points) {
+                steps[j].list = steps[i].list.clone();
+            }
+            for it in steps[j].items.iter_mut() {
+                if let Some(rest) = it.strip_prefix("ממנה ").or_else(|| it.strip_prefix("ממנו ")) {
+                    *it = rest.trim_start_matches("את ").to_string();
+                }
             }
         }
         let pronoun = (seg.content..seg.end).find(|&k| PRONOUNS.contains(&msg.toks[k].text));

@@ -214,7 +214,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
             ("=standup", 0.3), ("=interview", 0.3), ("=תור", 0.3), ("agenda", 0.4), ("לוח שנה", 0.5), ("=zoom", 0.4),
             ("=class", 0.3), ("=lesson", 0.3), ("=חוג", 0.3), ("=שיעור", 0.3), ("=offsite", 0.4),
             ("קלנדר", 0.5), ("calender", 0.5), ("=bbq", 0.3), ("=barbecue", 0.3), ("=party", 0.3), ("=מנגל", 0.3),
-            ("=מסיבה", 0.3), ("=מסיבת", 0.3), ("=ארוחת", 0.35), ("=ארוחה", 0.35),
+            ("=מסיבה", 0.3), ("=מסיבת", 0.3), ("=ארוחת", 0.35), ("=ארוחה", 0.35), ("=flight", 0.45), ("=טיסה", 0.45), ("=הטיסה", 0.45),
             // a meal, a coffee or a call *with* someone or *at* a place is an event, not a task
             ("=lunch with", 0.5), ("=dinner with", 0.5), ("=breakfast with", 0.5), ("=brunch with", 0.5),
             ("=coffee with", 0.5), ("=coffee w", 0.5), ("=drinks with", 0.5), ("=call with", 0.45), ("=dinner at", 0.5),
@@ -303,7 +303,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("ענה לי", 0.4), ("ענתה לי", 0.4),
                 ],
                 en: &[
-                    ("find", 0.3), ("search", 0.4), ("any", 0.2), ("did i get", 0.4), ("did i receive", 0.4),
+                    ("find", 0.3), ("search", 0.4), ("any", 0.2), ("did i get", 0.5), ("did i receive", 0.6),
+                    ("sent anything", 0.6), ("sent me anything", 0.6),
                     ("new", 0.1), ("unread", 0.3), ("check", 0.3), ("sent me", 0.6), ("send me anything", 0.9),
                 ],
             },
@@ -348,7 +349,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 hint: "remember a fact for later",
                 he: &[
                     ("תזכור", 0.8), ("תזכרי", 0.8), ("תרשום לך", 1.0), ("רשום לך", 1.0), ("תרשמי לך", 1.0),
-                    ("תשמור", 0.5), ("לידיעתך", 0.7), ("שים לב", 0.4), ("תרשום", 0.4),
+                    ("תשמור", 0.5), ("תשמרי", 0.5), ("לידיעתך", 0.7), ("שים לב", 0.4), ("תרשום", 0.4),
                 ],
                 en: &[
                     ("remember that", 1.0), ("^remember", 0.8), ("note that", 0.9), ("make a note", 0.8),
@@ -430,11 +431,13 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ("מה העניינים", 0.8), ("בוקר טוב", 0.8), ("ערב טוב", 0.8), ("לילה טוב", 0.8), ("צהריים טובים", 0.8),
                 ("תודה", 0.7), ("אחלה", 0.4), ("סבבה", 0.4), ("יופי", 0.4), ("מעולה", 0.4), ("אהלן", 0.5),
                 ("ביי", 0.5), ("להתראות", 0.5), ("מה המצב", 0.8), ("מה איתך", 0.8), ("מה הולך", 0.6),
+                ("אתה בוט", 0.8), ("לחוץ", 0.5), ("לחוצה", 0.5), ("עייף", 0.4), ("עייפה", 0.4), ("אוף", 0.5), ("משעמם", 0.4),
             ],
             en: &[
                 ("hi", 0.5), ("hello", 0.5), ("hey", 0.5), ("good morning", 0.8), ("good evening", 0.8),
                 ("good night", 0.8), ("good afternoon", 0.8), ("thanks", 0.7), ("thank you", 0.7),
-                ("how are you", 0.8), ("what's up", 0.6), ("how's it going", 0.8), ("bye", 0.5), ("cool", 0.3), ("great", 0.3), ("ok", 0.3),
+                ("how are you", 0.8), ("what's up", 0.6), ("are you a bot", 0.8), ("are you human", 0.8),
+                ("stressed", 0.5), ("ugh", 0.5), ("tired", 0.4), ("bored", 0.4), ("lol", 0.4), ("how's it going", 0.8), ("bye", 0.5), ("cool", 0.3), ("great", 0.3), ("ok", 0.3),
                 ("okay", 0.3),
             ],
         }],

@@ -183,7 +183,13 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                     conf = conf.min(0.5);
                 }
                 let mut action = c.action;
-                let res = SCHEMAS[c.resolver].resolver;
+                let mut res = SCHEMAS[c.resolver].resolver;
+                if res == Resolver::General && time.is_some() && is_question(msg, body) {
+                    // "מה קורה מחר", "what's up tomorrow": asking what happens at a time
+                    res = Resolver::Calendar;
+                    action = Action::Find;
+                    conf = conf.min(0.55);
+                }
                 if res == Resolver::Calendar && action == Action::Create && is_question(msg, body) {
                     action = Action::Find;
                 }
@@ -203,7 +209,9 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         (Resolver::List, Action::Remove)
     } else if resolver == Resolver::List
         && action == Action::Add
-        && time.is_some_and(|(m, _)| m.grain < Grain::Day)
+        && msg.times.iter().any(|(f, tr)| {
+            matches!(f, Found::Time(m) if m.grain < Grain::Day) && tr.start >= r.start && tr.end <= r.end
+        })
         && list_marker(msg.toks, r.clone()).is_none()
         && !shape::glued_list(msg, body)
     {
@@ -351,7 +359,29 @@ fn window_of(m: &TimeMatch, msg: &Msg<'_>) -> Option<Window> {
             _ => m.value + chrono::Duration::hours(1),
         },
     };
-    Some(Window { start: m.value, end })
+    Some(israeli_weekend(Window { start: m.value, end }, tz).unwrap_or(Window { start: m.value, end }))
+}
+
+/// In Israel the weekend is Friday and Saturday: "this weekend" (read as Friday 18:00 to Monday
+/// 00:00, the weekend of most of the world) covers Friday 00:00 to Sunday 00:00 there.
+fn israeli_weekend(w: Window, tz: chrono_tz::Tz) -> Option<Window> {
+    use chrono::{Datelike, Timelike, Weekday};
+    if tz != chrono_tz::Asia::Jerusalem {
+        return None;
+    }
+    let start = w.start.with_timezone(&tz);
+    let end = w.end.with_timezone(&tz);
+    let weekend = start.weekday() == Weekday::Fri
+        && start.hour() == 18
+        && end.weekday() == Weekday::Mon
+        && (end - start).num_hours() <= 80;
+    if !weekend {
+        return None;
+    }
+    let friday = start.date_naive().and_hms_opt(0, 0, 0)?.and_local_timezone(tz).earliest()?;
+    let sunday =
+        (start.date_naive() + chrono::Duration::days(2)).and_hms_opt(0, 0, 0)?.and_local_timezone(tz).earliest()?;
+    Some(Window { start: friday.fixed_offset(), end: sunday.fixed_offset() })
 }
 
 fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Option<&TimeMatch>) {
@@ -447,8 +477,14 @@ fn better_time<'a>(
     // event's current time (which only names it)
     if step.action == Action::Update
         && let Some((m, moved)) = when::new_time(msg, r)
-        && time.is_some_and(|t| !moved.clone().any(|i| msg.toks[i].start == t.span.start))
+        && let Some(t) = time.filter(|t| !moved.clone().any(|i| msg.toks[i].start == t.span.start))
     {
+        // the day it is on stays: "shift tomorrow's board meeting to 11" is tomorrow at 11
+        let on_day = (t.grain == Grain::Day)
+            .then(|| msg.text.get(t.span.clone()))
+            .flatten()
+            .and_then(|d| when::new_time_on(msg, r, Some(d)));
+        let (m, moved) = on_day.filter(|(d, _)| d.value.date_naive() == t.value.date_naive()).unwrap_or((m, moved));
         return (Some(Cow::Owned(m)), Some(moved));
     }
     if let Some(both) = when::combined(msg, r) {
@@ -456,6 +492,25 @@ fn better_time<'a>(
     }
     if let Some(later) = time.and_then(|m| when::evening_meal(msg, r, m)) {
         return (Some(Cow::Owned(later)), None);
+    }
+    // "hanukkah party at Dvir's on wednesday 7pm": a bare day that names the thing gives way
+    // to a later time of day with its own date
+    if step.action == Action::Create
+        && let Some(first) = time.filter(|m| m.grain >= Grain::Day && m.recurrence.is_none())
+        && let Some(finer) = msg.times.iter().find_map(|(f, tr)| match f {
+            Found::Time(m)
+                if tr.start >= r.start
+                    && tr.end <= r.end
+                    && m.span.start > first.span.start
+                    && m.grain < Grain::Day
+                    && m.recurrence.is_none() =>
+            {
+                Some(m)
+            }
+            _ => None,
+        })
+    {
+        return (Some(Cow::Owned(finer.clone())), None);
     }
     if step.action == Action::Update
         && time.is_none_or(|m| m.grain >= Grain::Day)

@@ -121,6 +121,16 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
 const OUTSIDE: &[&str] = &[
     "weather",
     "sun",
+    "difference",
+    "km",
+    "miles",
+    "distance",
+    "far",
+    "הבדל",
+    "מרחק",
+    "קילומטר",
+    "יוצאת",
+    "נכנסת",
     "forecast",
     "rain",
     "raining",
@@ -669,6 +679,8 @@ pub(super) fn how_to(msg: &Msg<'_>, seg: Seg) -> Option<bool> {
     let text = |k: usize| toks.get(k).map_or("", |t| t.text);
     let how = match (text(0), text(1)) {
         ("how", "do" | "can" | "to" | "should" | "would" | "does") => true,
+        // "איך קוראים ל…" asks for a name, not how to do something
+        ("איכ", "קוראימ") => false,
         ("איכ", next) => {
             let n = toks.get(1);
             next == "עושימ"

@@ -33,6 +33,11 @@ pub(super) fn combined(msg: &Msg<'_>, r: &Range<usize>) -> Option<TimeMatch> {
 /// "to 8", "ל-4", "לחמש" at the end of an update step: the new time. Returns it with the
 /// token range to leave out of the title.
 pub(super) fn new_time(msg: &Msg<'_>, r: &Range<usize>) -> Option<(TimeMatch, Range<usize>)> {
+    new_time_on(msg, r, None)
+}
+
+/// [`new_time`] on a day said elsewhere in the step ("shift tomorrow's board meeting to 11").
+pub(super) fn new_time_on(msg: &Msg<'_>, r: &Range<usize>, day: Option<&str>) -> Option<(TimeMatch, Range<usize>)> {
     let end_byte = msg.toks.get(r.end.checked_sub(1)?)?.end;
     for i in r.clone().rev() {
         let t = &msg.toks[i];
@@ -43,9 +48,10 @@ pub(super) fn new_time(msg: &Msg<'_>, r: &Range<usize>) -> Option<(TimeMatch, Ra
             _ => continue,
         };
         let rest = msg.text.get(from..end_byte)?;
-        let probe = format!("{lead}{}", rest.trim_start_matches(['-', ' ']));
+        let day_lead = day.map(|d| format!("{d} ")).unwrap_or_default();
+        let probe = format!("{day_lead}{lead}{}", rest.trim_start_matches(['-', ' ']));
         let Some(m) = time::parse(&probe, msg.now) else { continue };
-        if m.span.start <= lead.len() && m.problem.is_none() && m.grain < Grain::Day {
+        if m.span.start <= day_lead.len() + lead.len() && m.problem.is_none() && m.grain < Grain::Day {
             return Some((m, i..r.end));
         }
     }
