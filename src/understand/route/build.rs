@@ -223,7 +223,17 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     };
     let moves_a_meeting = matches!(action, Action::Delete | Action::Update)
         && (met_at(msg, &r) || (action == Action::Delete && shape::cancels_event(msg, body, time.is_some(), &used)));
-    let resolver = if resolver == Resolver::Task && moves_a_meeting { Resolver::Calendar } else { resolver };
+    let resolver = if resolver == Resolver::Task && moves_a_meeting {
+        Resolver::Calendar
+    } else if resolver == Resolver::Calendar
+        && matches!(action, Action::Update | Action::Delete)
+        && shape::names_task(msg, body)
+    {
+        // "תזיז את התזכורת של הטיסה": the step names the reminder, whatever it is about
+        Resolver::Task
+    } else {
+        resolver
+    };
     let mut step = Step::new(resolver, action, conf.clamp(0.0, 1.0));
     fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
     if step.confidence < UNSURE

@@ -615,6 +615,11 @@ pub(super) fn names_an_event(msg: &Msg<'_>, seg: Seg) -> bool {
     }
 }
 
+/// The step names a reminder or a task ("the reminder about the flight").
+pub(super) fn names_task(msg: &Msg<'_>, seg: Seg) -> bool {
+    seg.range().any(|i| peelings(msg.toks[i].text).any(|(_, s)| TASK_WORDS.contains(&s)))
+}
+
 /// "תמחקי חלב שיבולת שועל מהמצרכים", "delete the milk from groceries": a delete that ends with
 /// "from <a name>" and names no reminder, task or event takes items off a list.
 pub(super) fn from_a_list(msg: &Msg<'_>, seg: Seg) -> bool {
