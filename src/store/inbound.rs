@@ -27,23 +27,19 @@ pub enum Recorded {
 /// redelivery, even one racing in from another instance, never fails the surrounding
 /// transaction (the intake writer stores many messages in one).
 pub async fn record(db: &impl ConnectionTrait, msg: &InboundMessage) -> Result<Recorded, DbErr> {
-    let on_conflict = sea_orm::sea_query::OnConflict::columns([
-        inbound_message::Column::Channel,
-        inbound_message::Column::ExternalMessageId,
-    ])
-    .do_nothing()
-    .to_owned();
-    match inbound_message::Entity::insert(new_row(msg)).on_conflict(on_conflict).exec_with_returning(db).await {
-        Ok(row) => Ok(Recorded::New(row)),
-        // nothing returned: the row was there (sea-orm says "not found" for an empty RETURNING)
-        Err(DbErr::RecordNotInserted | DbErr::RecordNotFound(_)) => match find(db, msg.channel, &msg.message_id).await?
-        {
-            Some(existing) => Ok(Recorded::Duplicate(existing)),
-            None => Err(DbErr::RecordNotFound("inbound message".into())),
-        },
-        Err(e) => Err(e),
+    if let Some(row) = super::insert_unless_taken(db, new_row(msg), KEY).await? {
+        return Ok(Recorded::New(row));
+    }
+    // nothing inserted: the row was there
+    match find(db, msg.channel, &msg.message_id).await? {
+        Some(existing) => Ok(Recorded::Duplicate(existing)),
+        None => Err(DbErr::RecordNotFound("inbound message".into())),
     }
 }
+
+/// A message's identity: one row per (channel, message id).
+const KEY: [inbound_message::Column; 2] =
+    [inbound_message::Column::Channel, inbound_message::Column::ExternalMessageId];
 
 /// Most rows in one multi-row insert: 12 bound values a row stays well under SQLite's limit of
 /// 32,766 variables (and PostgreSQL's 65,535).
@@ -59,14 +55,8 @@ pub async fn record_many(db: &impl ConnectionTrait, msgs: &[InboundMessage]) -> 
     use std::collections::HashMap;
     let mut stored: HashMap<(String, String), Inbound> = HashMap::with_capacity(msgs.len());
     for chunk in msgs.chunks(ROWS_PER_INSERT) {
-        let mut insert = inbound_message::Entity::insert_many(chunk.iter().map(new_row)).on_conflict(
-            sea_orm::sea_query::OnConflict::columns([
-                inbound_message::Column::Channel,
-                inbound_message::Column::ExternalMessageId,
-            ])
-            .do_nothing()
-            .to_owned(),
-        );
+        let mut insert = inbound_message::Entity::insert_many(chunk.iter().map(new_row))
+            .on_conflict(sea_orm::sea_query::OnConflict::columns(KEY).do_nothing().to_owned());
         QueryTrait::query(&mut insert).returning_all();
         let stmt = db.get_database_backend().build(QueryTrait::query(&mut insert));
         for row in db.query_all_raw(stmt).await? {
