@@ -102,10 +102,7 @@ fn an_unsure_step_exposes_its_runner_up_reading() {
 /// issue 12 rules); the floor leaves room for a debatable line or two.
 #[test]
 fn frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/eval/dev2_frozen.jsonl");
-    let (ok, n) = super::tests::route_score(path).expect("eval/dev2_frozen.jsonl is part of the repository");
-    assert!(n >= 150, "frozen set has only {n} lines");
-    assert!(ok * 1000 >= n * 900, "frozen route {ok}/{n} is below 90%");
+    route_floor("eval/dev2_frozen.jsonl", 150, 900);
 }
 
 /// Routing accuracy of eval/dev3_frozen.jsonl (180 lines written by someone who had not read the
@@ -113,8 +110,14 @@ fn frozen_dev_set_route_accuracy_stays_above_its_floor() {
 /// session's rules; the floor is a little under what it measured after them.
 #[test]
 fn third_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/eval/dev3_frozen.jsonl");
-    let (ok, n) = super::tests::route_score(path).expect("eval/dev3_frozen.jsonl is part of the repository");
-    assert!(n >= 180, "frozen set has only {n} lines");
-    assert!(ok * 1000 >= n * 830, "frozen route {ok}/{n} is below 83%");
+    route_floor("eval/dev3_frozen.jsonl", 180, 830);
+}
+
+/// Routes the corpus at `file` (relative to the repository) and asserts it has at least
+/// `min_lines` lines and that at least `permille` / 1000 of them route right.
+fn route_floor(file: &str, min_lines: usize, permille: usize) {
+    let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
+    let (ok, n) = super::tests::route_score(&path).unwrap_or_else(|| panic!("{file} is part of the repository"));
+    assert!(n >= min_lines, "{file} has only {n} lines");
+    assert!(ok * 1000 >= n * permille, "{file}: route {ok}/{n} is below {}%", permille / 10);
 }

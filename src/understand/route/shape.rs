@@ -286,10 +286,14 @@ fn asks_in_general(toks: &[Token<'_>]) -> bool {
         return false;
     }
     let first = toks.first().map_or("", |t| t.text);
-    let impersonal = toks.get(1).is_some_and(|t| {
-        t.kind == Kind::He && !t.text.starts_with('ה') && t.text.chars().count() >= 5 && t.text.ends_with("ימ")
-    });
+    let impersonal = toks.get(1).is_some_and(impersonal_verb);
     matches!(first, "who" | "מי") || (matches!(first, "מתי" | "איכ" | "למה" | "כמה" | "איפה" | "מה") && impersonal)
+}
+
+/// A Hebrew present-tense plural with no article, said of no one in particular: "מדליקים",
+/// "מבטלים" ("one lights", "one cancels").
+fn impersonal_verb(t: &Token<'_>) -> bool {
+    t.kind == Kind::He && !t.text.starts_with('ה') && t.text.chars().count() >= 5 && t.text.ends_with("ימ")
 }
 
 /// Verbs that empty a span of time: "clear tomorrow", "תפנה את השבוע הבא".
@@ -366,7 +370,7 @@ pub(super) fn clears_window(msg: &Msg<'_>, seg: Seg) -> Option<usize> {
             && tr.start >= r.start
             && tr.end <= r.end
     })?;
-    let in_time = |i: usize| msg.times.iter().any(|(_, tr)| tr.contains(&i));
+    let in_time = |i: usize| super::inside_time(msg, i);
     let other = (r.start + 1..r.end).any(|i| {
         let t = &msg.toks[i];
         t.is_word()
@@ -532,7 +536,7 @@ pub(super) fn cancels_event(
     let r = seg.range();
     let cancel =
         used.iter().any(|m| m.action.is_some() && (m.start..m.end).any(|i| CANCELS.contains(&msg.toks[i].text)));
-    let task_word = r.clone().any(|i| peelings(msg.toks[i].text).any(|(_, s)| TASK_WORDS.contains(&s)));
+    let task_word = names_task(msg, seg);
     let with = r.clone().any(|i| matches!(msg.toks[i].text, "with" | "עמ"));
     cancel && !task_word && (has_time || with)
 }
@@ -546,7 +550,7 @@ const TODO_VERBS: &[&str] = &[
     "respond", "follow", "phone", "ring", "contact", "leave", "catch", "set", "turn", "open", "close", "lock", "load",
     "unload", "empty", "mow", "iron", "vacuum", "clear", "cancel", "move", "change", "need", "have", "must", "should",
     "gotta", "to", "please", "pls", "don't", "dont", "let", "give", "meet", "see", "watch", "listen", "learn", "post",
-    "upload", "download", "install", "backup", "book", "schedule", "confirm", "transfer", "withdraw", "deposit",
+    "upload", "download", "install", "backup", "schedule", "confirm", "transfer", "withdraw", "deposit",
 ];
 
 /// Words before the first word that says what the step is: articles, "I need to", "צריך".
@@ -593,7 +597,7 @@ fn near(s: &str, word: &str) -> bool {
 /// The step names a thing that happens (an exam, an offsite, a wedding) rather than a thing to
 /// do: its first word is not a to-do verb ("call", "לקנות", "תתקשר").
 pub(super) fn names_an_event(msg: &Msg<'_>, seg: Seg) -> bool {
-    let in_time = |i: usize| msg.times.iter().any(|(_, tr)| tr.contains(&i));
+    let in_time = |i: usize| super::inside_time(msg, i);
     let first = seg.range().find(|&i| {
         let t = &msg.toks[i];
         t.is_word() && !in_time(i) && !MODALS.contains(&t.text)
@@ -625,8 +629,8 @@ pub(super) fn names_task(msg: &Msg<'_>, seg: Seg) -> bool {
 pub(super) fn from_a_list(msg: &Msg<'_>, seg: Seg) -> bool {
     let r = seg.range();
     let words: Vec<usize> = r.clone().filter(|&i| msg.toks[i].is_word()).collect();
-    let task_word = r.clone().any(|i| peelings(msg.toks[i].text).any(|(_, s)| TASK_WORDS.contains(&s)));
-    let in_time = |i: usize| msg.times.iter().any(|(_, tr)| tr.contains(&i));
+    let task_word = names_task(msg, seg);
+    let in_time = |i: usize| super::inside_time(msg, i);
     let Some(&last) = words.last() else { return false };
     if task_word || words.len() < 3 || in_time(last) {
         return false;
@@ -686,16 +690,7 @@ pub(super) fn how_to(msg: &Msg<'_>, seg: Seg) -> Option<bool> {
         ("how", "do" | "can" | "to" | "should" | "would" | "does") => true,
         // "איך קוראים ל…" asks for a name, not how to do something
         ("איכ", "קוראימ") => false,
-        ("איכ", next) => {
-            let n = toks.get(1);
-            next == "עושימ"
-                || n.is_some_and(|t| {
-                    t.kind == Kind::He
-                        && !t.text.starts_with('ה')
-                        && t.text.chars().count() >= 5
-                        && t.text.ends_with("ימ")
-                })
-        }
+        ("איכ", next) => next == "עושימ" || toks.get(1).is_some_and(impersonal_verb),
         _ => false,
     };
     if !how {
@@ -711,7 +706,7 @@ pub(super) fn how_to(msg: &Msg<'_>, seg: Seg) -> Option<bool> {
 /// step names a list without the word "list".
 pub(super) fn glued_list(msg: &Msg<'_>, seg: Seg) -> bool {
     let r = seg.range();
-    let in_time = |i: usize| msg.times.iter().any(|(_, tr)| tr.contains(&i));
+    let in_time = |i: usize| super::inside_time(msg, i);
     r.clone().any(|i| {
         let t = &msg.toks[i];
         !in_time(i)

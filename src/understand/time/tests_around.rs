@@ -4,20 +4,8 @@
 //! Duckling's corpus are checked against published calendars (drikpanchang.com,
 //! timeanddate.com, WWF).
 
-use chrono::{DateTime, FixedOffset};
-use chrono_tz::Tz;
-
+use super::tests_en::{duckling_now, iso};
 use super::{TimeMatch, parse};
-
-fn duckling_now() -> DateTime<Tz> {
-    DateTime::parse_from_rfc3339("2013-02-12T04:30:00-02:00")
-        .expect("test time")
-        .with_timezone(&chrono_tz::Etc::GMTPlus2)
-}
-
-fn iso(s: &str) -> DateTime<FixedOffset> {
-    DateTime::parse_from_rfc3339(s).expect("expected time")
-}
 
 fn found(text: &str) -> TimeMatch {
     parse(text, duckling_now()).expect("a time expression")

@@ -8,13 +8,14 @@ use chrono_tz::Tz;
 
 use super::{TimeMatch, parse};
 
-fn duckling_now() -> DateTime<Tz> {
+/// Duckling's reference time, in the fixed zone its corpora use (shared with tests_around.rs).
+pub(super) fn duckling_now() -> DateTime<Tz> {
     DateTime::parse_from_rfc3339("2013-02-12T04:30:00-02:00")
         .expect("test time")
         .with_timezone(&chrono_tz::Etc::GMTPlus2)
 }
 
-fn iso(s: &str) -> DateTime<FixedOffset> {
+pub(super) fn iso(s: &str) -> DateTime<FixedOffset> {
     DateTime::parse_from_rfc3339(s).expect("expected time")
 }
 
