@@ -1,4 +1,5 @@
-//! Held-out style conversations written as data (`eval/conversations_{tune,frozen}.jsonl`, issue 12)
+//! Held-out style conversations written as data (`eval/conversations_{tune,frozen}.jsonl` and the
+//! second set `eval/conversations2_{tune,frozen}.jsonl`, issue 12)
 //! and run turn by turn through the web chat, each on a fresh app with its own frozen clock.
 //!
 //! A turn says a message (or presses a button of the last reply, matched by its label) and then
@@ -30,6 +31,10 @@ use serde_json::{Value, json};
 /// better.
 const TUNE_FLOOR: usize = 67;
 const FROZEN_FLOOR: usize = 63;
+/// The second set (`eval/conversations2_*.jsonl`, c21–c40, written by another writer before Ozer
+/// was run on it): checks passed when it was first run (tune 62/75, frozen 64/76).
+const TUNE2_FLOOR: usize = 62;
+const FROZEN2_FLOOR: usize = 64;
 
 struct Tally {
     passed: usize,
@@ -279,4 +284,20 @@ async fn frozen_conversations_pass_at_least_their_measured_floor() {
     // Totals only: the frozen half's failures are never shown.
     let t = run_file("frozen", include_str!("../eval/conversations_frozen.jsonl")).await;
     assert!(t.passed >= FROZEN_FLOOR, "frozen: {}/{} checks, floor {FROZEN_FLOOR}", t.passed, t.total);
+}
+
+#[tokio::test]
+async fn second_tune_conversations_pass_at_least_their_measured_floor() {
+    let t = run_file("tune2", include_str!("../eval/conversations2_tune.jsonl")).await;
+    for f in &t.failures {
+        println!("{f}");
+    }
+    assert!(t.passed >= TUNE2_FLOOR, "tune2: {}/{} checks, floor {TUNE2_FLOOR}", t.passed, t.total);
+}
+
+#[tokio::test]
+async fn second_frozen_conversations_pass_at_least_their_measured_floor() {
+    // Totals only: the frozen half's failures are never shown.
+    let t = run_file("frozen2", include_str!("../eval/conversations2_frozen.jsonl")).await;
+    assert!(t.passed >= FROZEN2_FLOOR, "frozen2: {}/{} checks, floor {FROZEN2_FLOOR}", t.passed, t.total);
 }
