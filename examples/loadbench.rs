@@ -278,12 +278,24 @@ async fn builtin_load(url: &str, seconds: u64, connections: usize, users: u64, i
 /// since the load started).
 async fn wait_replies(sent: &AtomicU64, expected: u64, started: Instant) -> Option<(u64, f64)> {
     let give_up = Instant::now() + Duration::from_secs(120);
+    // the rate once the load has ended: turns alone, with no webhooks competing for the database
+    let (after_load, sent_then) = (Instant::now(), sent.load(Ordering::SeqCst));
+    let drained = |now: u64| {
+        let secs = after_load.elapsed().as_secs_f64();
+        eprintln!(
+            "after the load: {} replies in {secs:.1} s ({:.0}/s)",
+            now - sent_then,
+            (now - sent_then) as f64 / secs
+        );
+    };
     while Instant::now() < give_up {
         if sent.load(Ordering::SeqCst) >= expected {
+            drained(expected);
             return Some((expected, started.elapsed().as_secs_f64()));
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    drained(sent.load(Ordering::SeqCst));
     None
 }
 
