@@ -139,9 +139,11 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 he: &[
                     ("תוסיף", 0.5), ("תוסיפי", 0.5), ("הוסף", 0.5), ("להוסיף", 0.4), ("תכניס", 0.4), ("תשים", 0.3),
                     ("לרשימת", 0.3), ("לרשימה", 0.3), ("תרשום", 0.4), ("תרשמי", 0.4), ("רשום", 0.4), ("תכניסי", 0.5),
+                    ("שים", 0.4), ("שימי", 0.4), ("תשימי", 0.4), ("תזרוק", 0.3), ("תזרקי", 0.3),
                 ],
                 en: &[
                     ("add", 0.5), ("put", 0.5), ("throw", 0.4), ("to my", 0.1), ("to the", 0.1), ("on my", 0.1), ("onto", 0.2),
+                    ("toss", 0.4), ("stick", 0.4), ("chuck", 0.4), ("pop", 0.3), ("jot", 0.4),
                 ],
             },
             ActionSchema {
@@ -159,11 +161,11 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 hint: "show a list's items",
                 he: &[
                     ("תראה", 0.4), ("תראי", 0.4), ("הצג", 0.4), ("מה יש", 0.3), ("ברשימת", 0.3), ("ברשימה", 0.3),
-                    ("מה ברשימת", 0.5),
+                    ("מה ברשימת", 0.5), ("תקריא", 0.4), ("תקריאי", 0.4), ("מה נשאר", 0.3),
                 ],
                 en: &[
                     ("show", 0.4), ("show me the", 0.5), ("what's on", 0.4), ("what is on", 0.4), ("what's in", 0.4), ("read", 0.2),
-                    ("see", 0.2),
+                    ("see", 0.2), ("what's left", 0.4), ("whats left", 0.4), ("what is left", 0.4),
                 ],
             },
             ActionSchema {
@@ -177,7 +179,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 en: &[
                     ("remove", 0.4), ("take", 0.3), ("off", 0.2), ("from", 0.15), ("cross", 0.4), ("delete", 0.2),
                     ("check off", 0.5), ("tick off", 0.5), ("clear", 0.5), ("empty", 0.5), ("scratch", 0.5), ("strike", 0.5),
-                    ("cross out", 0.5), ("take off", 0.5), ("knock", 0.3),
+                    ("cross out", 0.5), ("take off", 0.5), ("knock", 0.3), ("drop", 0.4),
                 ],
             },
             ActionSchema {
