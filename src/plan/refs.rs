@@ -64,10 +64,66 @@ fn prefer_recent(u: &mut Understanding, entities: &[Value]) -> usize {
     1
 }
 
+/// Words that carry no title of their own: "actually", "no", "ובעצם" before a new time.
+const NO_TITLE: &[&str] = &[
+    "actually",
+    "rather",
+    "no",
+    "nah",
+    "ok",
+    "okay",
+    "sorry",
+    "i mean",
+    "instead",
+    "בעצם",
+    "ובעצם",
+    "לא",
+    "אז",
+    "אוקיי",
+    "סליחה",
+    "רגע",
+    "עדיף",
+    "יותר טוב",
+    "דווקא",
+];
+
+/// A title of correction words only; no title at all counts when the step is unsure (no verb
+/// of its own: "remind me at 6" is a new reminder still missing its title).
+fn says_nothing_but_a_correction(title: Option<&str>, unsure: bool) -> bool {
+    let Some(t) = title else { return unsure };
+    t.split([',', ' ', '.', '!', '-']).filter(|w| !w.is_empty()).all(|w| NO_TITLE.contains(&w.to_lowercase().as_str()))
+}
+
+/// "actually at 6" / "ובעצם בשש" right after a turn that touched something: a lone new time,
+/// with no title and no verb of its own, read as a new reminder titled "actually", is a
+/// correction of the last thing's time. Only on the day the last thing is due (or when it has
+/// no due date): "ובעצם בשש" names no day, so a new time on another day would be a guess, and a
+/// move is not made on a guess (it is asked about instead).
+fn correction(u: &mut Understanding, entities: &[Value]) -> bool {
+    let last_due = entities.iter().rev().find_map(|e| e.get("title").map(|_| e.get("due_at")));
+    let [step] = u.steps.as_mut_slice() else { return false };
+    let same_day = |when: &chrono::DateTime<chrono::FixedOffset>| match last_due.flatten().and_then(Value::as_str) {
+        Some(due) => chrono::DateTime::parse_from_rfc3339(due)
+            .is_ok_and(|d| d.with_timezone(&when.timezone()).date_naive() == when.date_naive()),
+        None => true,
+    };
+    let fits = step.action == Action::Create
+        && step.when.as_ref().is_some_and(same_day)
+        && matches!(step.resolver, Resolver::Task | Resolver::Calendar)
+        && step.recurrence.is_none()
+        && says_nothing_but_a_correction(step.title.as_deref(), step.confidence < UNSURE);
+    if fits {
+        step.action = Action::Update;
+        step.title = None;
+    }
+    fits
+}
+
 /// Replaces pointers in the steps with the last turn's entity. Returns how many were resolved.
 pub fn resolve(u: &mut Understanding, entities: &[Value]) -> usize {
     let recent = prefer_recent(u, entities);
     let Some((title, is_task)) = last_titled(entities) else { return recent };
+    correction(u, entities);
     let mut resolved = 0;
     for step in &mut u.steps {
         let acts_on_one = matches!(step.action, Action::Update | Action::Delete | Action::Complete);
@@ -125,6 +181,26 @@ mod tests {
         let mut u = read("תוסיף את זה לרשימה");
         assert_eq!(resolve(&mut u, &[json!({"task_id": 4, "title": "להתקשר לאינסטלטור"})]), 1);
         assert_eq!(u.steps[0].items, vec!["להתקשר לאינסטלטור"]);
+    }
+
+    #[test]
+    fn a_lone_correction_moves_the_last_reminder_and_a_new_reminder_stays_new() {
+        let last = [json!({"task_id": 4, "title": "לאסוף את התוצאות"})];
+        let mut u = read("ובעצם בשש");
+        assert_eq!(resolve(&mut u, &last), 1);
+        let s = &u.steps[0];
+        assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("לאסוף את התוצאות")));
+        let mut new = read("remind me at 6 to call dad");
+        resolve(&mut new, &last);
+        assert_eq!((new.steps[0].action, new.steps[0].title.as_deref()), (Action::Create, Some("call dad")));
+        // the last reminder is due on another day: which day was meant is not guessed
+        let elsewhere = [json!({"task_id": 4, "title": "x", "due_at": "2026-11-30T15:00:00Z"})];
+        let mut other_day = read("ובעצם בשש");
+        resolve(&mut other_day, &elsewhere);
+        assert_eq!(other_day.steps[0].action, Action::Create);
+        let mut untitled = read("remind me at 6");
+        resolve(&mut untitled, &last);
+        assert_eq!(untitled.steps[0].action, Action::Create);
     }
 
     #[test]

@@ -101,8 +101,12 @@ fn reminder_time(ctx: &Ctx<'_>, when: DateTime<FixedOffset>) -> DateTime<FixedOf
 }
 
 fn created(msg: Msg, clause: Msg, task: &Task) -> StepResult {
-    let data = serde_json::json!({ "task_id": task.id, "title": task.title, "due_at": task.due_at });
-    StepResult { said: Said { msg, clause: Some(clause), buttons: Vec::new() }, data }
+    StepResult { said: Said { msg, clause: Some(clause), buttons: Vec::new() }, data: entity(task) }
+}
+
+/// What a step that created or changed a task leaves for the next turn's "it" (plan/refs.rs).
+fn entity(task: &Task) -> serde_json::Value {
+    serde_json::json!({ "task_id": task.id, "title": task.title, "due_at": task.due_at })
 }
 
 /// Creates a reminder at `due` (and its recurrence), replying with the time in the user's words.
@@ -312,7 +316,8 @@ pub async fn reschedule_id(ctx: &Ctx<'_>, id: i64, due: DateTime<Utc>) -> Result
     let msg = Msg::new("task-rescheduled")
         .arg("title", actions::short(&t.title, 120))
         .arg("when", when_phrase(ctx.lang, local(ctx, due), ctx.time.now));
-    Ok(StepResult::say(msg))
+    // "move it to tomorrow", then "actually at 6": the second "it" is still this task
+    Ok(StepResult { data: entity(&t), ..StepResult::say(msg) })
 }
 
 pub async fn rename_id(ctx: &Ctx<'_>, id: i64, title: &str) -> Result<StepResult, ResolveError> {
@@ -320,7 +325,10 @@ pub async fn rename_id(ctx: &Ctx<'_>, id: i64, title: &str) -> Result<StepResult
         return Ok(StepResult::say(Msg::new("task-gone")));
     };
     let t = tasks::rename(ctx.db, &t, title).await?;
-    Ok(StepResult::say(Msg::new("task-renamed").arg("title", actions::short(&t.title, 120))))
+    Ok(StepResult {
+        data: entity(&t),
+        ..StepResult::say(Msg::new("task-renamed").arg("title", actions::short(&t.title, 120)))
+    })
 }
 
 async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
