@@ -84,7 +84,7 @@ pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
 
 fn weekend(cx: &Cx<'_>, i: usize, rel: Option<i8>) -> Option<(Day, usize)> {
     let mut j = i + 1;
-    if cx.is_he(i) && !cx.text(i).contains('"') && cx.text(i) != "סופש" {
+    if cx.is_he(i) && !cx.text(i).contains('"') && !cx.text(i).ends_with("סופש") {
         // "סוף שבוע", "סוף השבוע": two words
         if !matches!(cx.lex(i + 1), Some(Lex::Unit(Unit::Week, 1))) {
             return super::ranges::edge_at(cx, i, true);

@@ -121,3 +121,11 @@ fn years_from_today_name_a_day_and_in_years_a_month() {
     assert_eq!((m.value, m.grain), (iso("2016-02-12T00:00:00-02:00"), super::Grain::Day));
     assert_eq!(found("in 3 years").grain, super::Grain::Month);
 }
+
+#[test]
+fn the_weekend_written_as_one_word_reads_the_same_with_a_prefix() {
+    let bare = found("סופש");
+    let prefixed = found("בסופש");
+    assert_eq!((prefixed.value, prefixed.end), (bare.value, bare.end));
+    assert!(bare.end.is_some());
+}
