@@ -78,7 +78,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("my reminders", 0.45), ("my tasks", 0.45), ("show my", 0.2), ("what are my", 0.3),
                     ("list my", 0.3), ("what do i need to do", 0.9), ("what's on my to-do", 0.9), ("my to-do", 0.6),
                     ("my todo", 0.6), ("any reminders", 0.6), ("what reminders", 0.9), ("what tasks", 0.9),
-                    ("which reminders", 0.9), ("which tasks", 0.9), ("what do i have to do", 1.0), ("have to do", 0.8), ("what's left", 0.6), ("whats left", 0.6), ("overdue", 0.6), ("what's late", 0.5), ("need to do", 0.8), ("left to do", 0.8), ("still need to", 0.6),
+                    ("which reminders", 0.9), ("which tasks", 0.9), ("what do i have to do", 1.0), ("what have i got to do", 1.0), ("got to do", 0.8), ("on my plate", 0.6), ("have to do", 0.8), ("what's left", 0.6), ("whats left", 0.6), ("overdue", 0.6), ("what's late", 0.5), ("need to do", 0.8), ("left to do", 0.8), ("still need to", 0.6),
                 ],
             },
             ActionSchema {

@@ -208,6 +208,23 @@ fn from_clock(cx: &Cx<'_>, a: i64, u: Unit, j: usize) -> Option<(Comp, usize)> {
     Some((Comp::Clock(Clock { h, m, pm: None, h24: true, minutes_given: true, marked: true, ..c }), e))
 }
 
+/// "פעם בשבוע", "פעם בחודש", "once a month": the unit's recurrence (the text is normalized: "פעמ").
+fn once_a(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    let unit_at = match cx.text(i) {
+        "פעמ" if cx.pre(i).is_empty() && cx.pre(i + 1) == "ב" => i + 1,
+        "once" if cx.is(i + 1, "a") || cx.is(i + 1, "per") => i + 2,
+        _ => return None,
+    };
+    let rec = match cx.lex(unit_at)? {
+        Lex::Unit(Unit::Day, 1) => Recurrence::Daily,
+        Lex::Unit(Unit::Week, 1) => Recurrence::Weekly,
+        Lex::Unit(Unit::Month, 1) => Recurrence::Monthly,
+        Lex::Unit(Unit::Year, 1) => Recurrence::Yearly,
+        _ => return None,
+    };
+    Some((Comp::Every { rec, wd: None, part: None }, unit_at + 1))
+}
+
 /// "כל יום", "כל יום ראשון", "every weekday", "every month", "daily", "כל בוקר".
 pub fn every_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let adverb = match cx.text(i) {
@@ -219,6 +236,9 @@ pub fn every_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     };
     if let Some(rec) = adverb {
         return Some((Comp::Every { rec, wd: None, part: None }, i + 1));
+    }
+    if let Some(once) = once_a(cx, i) {
+        return Some(once);
     }
     if cx.lex(i)? != Lex::Every {
         return None;

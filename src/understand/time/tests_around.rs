@@ -129,3 +129,14 @@ fn the_weekend_written_as_one_word_reads_the_same_with_a_prefix() {
     assert_eq!((prefixed.value, prefixed.end), (bare.value, bare.end));
     assert!(bare.end.is_some());
 }
+
+#[test]
+fn once_a_unit_repeats_by_that_unit_in_both_languages() {
+    use crate::understand::Recurrence;
+    assert_eq!(found("פעם בחודש").recurrence, Some(Recurrence::Monthly));
+    assert_eq!(found("פעם בשבוע").recurrence, Some(Recurrence::Weekly));
+    assert_eq!(found("once a week").recurrence, Some(Recurrence::Weekly));
+    assert_eq!(found("once per year").recurrence, Some(Recurrence::Yearly));
+    // "עוד פעם" (again) repeats nothing
+    assert!(super::parse("עוד פעם", duckling_now()).is_none_or(|m| m.recurrence.is_none()));
+}
