@@ -113,6 +113,24 @@ fn third_frozen_dev_set_route_accuracy_stays_above_its_floor() {
     route_floor("eval/dev3_frozen.jsonl", 180, 830);
 }
 
+#[test]
+fn a_holiday_named_after_the_list_word_is_the_lists_name_not_a_time() {
+    for (text, name) in [("תפתחי רשימה בשם ראש השנה", "ראש השנה"), ("make a new list called hanukkah", "hanukkah")]
+    {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Create, Some(name)), "{text}");
+    }
+}
+
+#[test]
+fn list_verbs_people_use_beyond_add_and_remove_keep_their_items() {
+    let s = one("toss nappies and wet wipes on the baby list", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Add, Some("baby")));
+    assert_eq!(s.items, vec!["nappies", "wet wipes"]);
+    let s = one("drop the cheese from the list for the supermarket", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::List, Action::Remove));
+}
+
 /// Routing accuracy of eval/dev5_frozen.jsonl (a third writer's 200 held-out lines, split before
 /// Ozer ran on them): 90.0% on first run; the floor is a little under it.
 #[test]

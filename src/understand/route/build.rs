@@ -442,7 +442,14 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                         tr.contains(&i)
                             && (tr.end == k
                                 || tr.start == k + 1
-                                || (tr.start == k + 2 && msg.toks.get(k + 1).is_some_and(|t| t.text == "של")))
+                                || (tr.start == k + 2 && msg.toks.get(k + 1).is_some_and(|t| t.text == "של"))
+                                // "ברשימה של ראש השנה", "רשימה בשם ראש השנה": a name that ends
+                                // the step, a word or two after the marker, time words and all
+                                || (tr.start > k + 1
+                                    && tr.start <= k + 3
+                                    && msg.toks[tr.end.min(r.end)..r.end]
+                                        .iter()
+                                        .all(|t| !t.text.chars().any(char::is_alphanumeric))))
                     })
                 })
             };
