@@ -93,6 +93,10 @@ const ORDINALS: &[(&[&str], usize)] = &[
 const FILLER: &[&str] =
     &["the", "one", "number", "no", "option", "please", "מספר", "את", "זה", "זאת", "אופציה", "בבקשה"];
 
+/// Words of politeness and articles, left out when a typed answer is compared with a label.
+const POLITE: &[&str] =
+    &["a", "an", "as", "just", "thanks", "thank", "you", "pls", "plz", "make", "it", "תודה", "תעשה", "תעשי"];
+
 /// The 0-based option the message picks among `labels`, if it picks one.
 pub fn choice_index(text: &str, button: Option<&str>, labels: &[&str]) -> Option<usize> {
     let n = labels.len();
@@ -115,6 +119,16 @@ pub fn choice_index(text: &str, button: Option<&str>, labels: &[&str]) -> Option
     }
     // The user typed an option's whole label ("a reminder", "תזכורת"), stopwords and all.
     if let Some(i) = labels.iter().position(|l| clean(l) == t) {
+        return Some(i);
+    }
+    // ... or with words of politeness around it ("a reminder please", "תזכורת בבקשה, תודה")
+    let bare = |s: &str| -> String {
+        clean(s).split_whitespace().filter(|w| !FILLER.contains(w) && !POLITE.contains(w)).collect::<Vec<_>>().join(" ")
+    };
+    let said = bare(text);
+    if !said.is_empty()
+        && let Some(i) = labels.iter().position(|l| bare(l) == said)
+    {
         return Some(i);
     }
     // The user typed (part of) the option itself: take it when exactly one option fits.
@@ -147,6 +161,9 @@ mod tests {
         assert_eq!(choice_index("", Some("choice:1"), &labels), Some(0));
         assert_eq!(choice_index("flowers", None, &labels), Some(2));
         assert_eq!(choice_index("7", None, &labels), None);
+        let kinds = ["an event in your calendar", "a reminder"];
+        assert_eq!(choice_index("a reminder please", None, &kinds), Some(1));
+        assert_eq!(choice_index("reminder, thanks", None, &kinds), Some(1));
         assert_eq!(choice_index("what's the weather", None, &labels), None);
     }
 }
