@@ -196,11 +196,13 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         if names_something(msg, i) && !inside_time(msg, i) {
             left_has_command = true;
         }
+        // a pattern's command word, or a report's past verb ("bought the milk, take it off")
         left_has_verb |= !inside_time(msg, i)
-            && msg
+            && (msg
                 .pats
                 .iter()
-                .any(|m| m.start == i && m.action.is_some() && SCHEMAS[m.resolver].resolver != Resolver::General);
+                .any(|m| m.start == i && m.action.is_some() && SCHEMAS[m.resolver].resolver != Resolver::General)
+                || shape::is_report_verb(&msg.toks[i]));
         i += 1;
     }
     if cur.content < n || segs.is_empty() {
@@ -345,7 +347,11 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             } else {
                 steps[i].items.clone()
             };
-            if !earlier.is_empty() && steps[j].items.iter().any(|it| PRONOUNS.contains(&it.as_str())) {
+            // the pronoun may be in the command's own words ("take it off") and leave no item
+            let no_items = steps[j].resolver == Resolver::List
+                && matches!(steps[j].action, crate::understand::Action::Add | crate::understand::Action::Remove)
+                && steps[j].items.is_empty();
+            if !earlier.is_empty() && (no_items || steps[j].items.iter().any(|it| PRONOUNS.contains(&it.as_str()))) {
                 steps[j].items.retain(|it| !PRONOUNS.contains(&it.as_str()));
                 steps[j].items.extend(earlier);
             }

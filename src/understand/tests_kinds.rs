@@ -131,6 +131,17 @@ fn list_verbs_people_use_beyond_add_and_remove_keep_their_items() {
     assert_eq!((s.resolver, s.action), (Resolver::List, Action::Remove));
 }
 
+#[test]
+fn a_report_then_take_it_off_removes_what_the_report_named() {
+    for (text, item) in
+        [("bought the milk, take it off the list", "milk"), ("i got the lightbulbs, take them off", "lightbulbs")]
+    {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action), (Resolver::List, Action::Remove), "{text}");
+        assert_eq!(s.items, vec![item.to_string()], "{text}");
+    }
+}
+
 /// Routing accuracy of eval/dev5_frozen.jsonl (a third writer's 200 held-out lines, split before
 /// Ozer ran on them): 90.0% on first run; the floor is a little under it.
 #[test]

@@ -87,7 +87,7 @@ const NOT_A_REPORT: &[&str] = &[
     "שאלתי",
 ];
 
-fn is_report_verb(t: &Token<'_>) -> bool {
+pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
     if NOT_A_REPORT.contains(&t.text) {
         return false;
     }
