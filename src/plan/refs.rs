@@ -4,6 +4,8 @@
 //! way is no longer a guess, so it needs no planner call; with no entity to point at, the step
 //! is left as read (and the planner, when there is one, gets the entities too).
 
+use chrono::DateTime;
+use chrono_tz::Tz;
 use serde_json::Value;
 
 use crate::understand::{Action, Resolver, UNSURE, Understanding};
@@ -64,6 +66,24 @@ fn prefer_recent(u: &mut Understanding, entities: &[Value]) -> usize {
     1
 }
 
+/// "add apples to it" right after a list turn: "it" is that list. With no list touched, "it"
+/// names no list, and the step asks which one (or takes the user's only list).
+fn list_pointer(u: &mut Understanding, entities: &[Value]) -> usize {
+    let last = entities.iter().rev().find_map(|e| e.get("list")?.as_str());
+    let mut n = 0;
+    for step in u.steps.iter_mut().filter(|s| s.resolver == Resolver::List) {
+        let named = step.list.as_deref().map(|l| l.trim_end_matches(" too").trim_end_matches(" as well"));
+        if named.is_some_and(is_pointer) {
+            step.list = last.map(str::to_string);
+            if last.is_some() {
+                step.confidence = step.confidence.max(UNSURE);
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 /// Words that carry no title of their own: "actually", "no", "ובעצם" before a new time.
 const NO_TITLE: &[&str] = &[
     "actually",
@@ -96,34 +116,53 @@ fn says_nothing_but_a_correction(title: Option<&str>, unsure: bool) -> bool {
 
 /// "actually at 6" / "ובעצם בשש" right after a turn that touched something: a lone new time,
 /// with no title and no verb of its own, read as a new reminder titled "actually", is a
-/// correction of the last thing's time. Only on the day the last thing is due (or when it has
-/// no due date): "ובעצם בשש" names no day, so a new time on another day would be a guess, and a
-/// move is not made on a guess (it is asked about instead).
-fn correction(u: &mut Understanding, entities: &[Value]) -> bool {
-    let last_due = entities.iter().rev().find_map(|e| e.get("title").map(|_| e.get("due_at")));
+/// correction of the last thing's time. A bare hour names no day, and is read as the next such
+/// hour (within 12 hours of now); a correction keeps the last thing's day, so that time of day
+/// moves onto it. A time further off named its own day and stands as said.
+fn correction(u: &mut Understanding, entities: &[Value], now: DateTime<Tz>) -> bool {
+    let last_due = entities
+        .iter()
+        .rev()
+        .find_map(|e| e.get("title").map(|_| e.get("due_at")))
+        .flatten()
+        .and_then(Value::as_str)
+        .and_then(|d| DateTime::parse_from_rfc3339(d).ok());
     let [step] = u.steps.as_mut_slice() else { return false };
-    let same_day = |when: &chrono::DateTime<chrono::FixedOffset>| match last_due.flatten().and_then(Value::as_str) {
-        Some(due) => chrono::DateTime::parse_from_rfc3339(due)
-            .is_ok_and(|d| d.with_timezone(&when.timezone()).date_naive() == when.date_naive()),
-        None => true,
-    };
-    let fits = step.action == Action::Create
-        && step.when.as_ref().is_some_and(same_day)
-        && matches!(step.resolver, Resolver::Task | Resolver::Calendar)
-        && step.recurrence.is_none()
-        && says_nothing_but_a_correction(step.title.as_deref(), step.confidence < UNSURE);
-    if fits {
+    let Some(when) = step.when else { return false };
+    let on_one = matches!(step.resolver, Resolver::Task | Resolver::Calendar) && step.recurrence.is_none();
+    let new_reminder =
+        step.action == Action::Create && says_nothing_but_a_correction(step.title.as_deref(), step.confidence < UNSURE);
+    // "actually make it 10": an update naming nothing but a time
+    let new_time = step.action == Action::Update && step.title.as_deref().is_none_or(is_pointer);
+    if !on_one || !(new_reminder || new_time) {
+        return false;
+    }
+    let tz = now.timezone();
+    let local = when.with_timezone(&tz);
+    if let Some(due) = last_due.map(|d| d.with_timezone(&tz))
+        && due.date_naive() != local.date_naive()
+        // a day alone ("move it to tomorrow") arrives as midnight and is a new day
+        && local.time() != chrono::NaiveTime::MIN
+        && when.signed_duration_since(now) <= chrono::Duration::hours(12)
+    {
+        let moved = due.date_naive().and_time(local.time()).and_local_timezone(tz).earliest();
+        step.when = moved.map(|m| m.fixed_offset()).or(step.when);
+    }
+    if new_reminder {
         step.action = Action::Update;
         step.title = None;
+        step.alternative = None;
     }
-    fits
+    true
 }
 
 /// Replaces pointers in the steps with the last turn's entity. Returns how many were resolved.
-pub fn resolve(u: &mut Understanding, entities: &[Value]) -> usize {
-    let recent = prefer_recent(u, entities);
+pub fn resolve(u: &mut Understanding, entities: &[Value], now: DateTime<Tz>) -> usize {
+    if last_titled(entities).is_some() {
+        correction(u, entities, now);
+    }
+    let recent = prefer_recent(u, entities) + list_pointer(u, entities);
     let Some((title, is_task)) = last_titled(entities) else { return recent };
-    correction(u, entities);
     let mut resolved = 0;
     for step in &mut u.steps {
         let acts_on_one = matches!(step.action, Action::Update | Action::Delete | Action::Complete);
@@ -161,9 +200,16 @@ mod tests {
     use super::*;
     use crate::understand::{Lang, understand};
 
+    fn now() -> DateTime<Tz> {
+        chrono_tz::Asia::Jerusalem.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap()
+    }
+
     fn read(text: &str) -> Understanding {
-        let now = chrono_tz::Asia::Jerusalem.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap();
-        understand(text, now, Lang::En)
+        understand(text, now(), Lang::En)
+    }
+
+    fn resolve(u: &mut Understanding, entities: &[Value]) -> usize {
+        super::resolve(u, entities, now())
     }
 
     #[test]
@@ -193,14 +239,25 @@ mod tests {
         let mut new = read("remind me at 6 to call dad");
         resolve(&mut new, &last);
         assert_eq!((new.steps[0].action, new.steps[0].title.as_deref()), (Action::Create, Some("call dad")));
-        // the last reminder is due on another day: which day was meant is not guessed
+        // the last reminder is due on another day: the new time of day moves onto that day
         let elsewhere = [json!({"task_id": 4, "title": "x", "due_at": "2026-11-30T15:00:00Z"})];
         let mut other_day = read("ובעצם בשש");
         resolve(&mut other_day, &elsewhere);
-        assert_eq!(other_day.steps[0].action, Action::Create);
+        assert_eq!(other_day.steps[0].action, Action::Update);
+        assert_eq!(other_day.steps[0].when.map(|w| w.to_rfc3339()).as_deref(), Some("2026-11-30T18:00:00+02:00"));
         let mut untitled = read("remind me at 6");
         resolve(&mut untitled, &last);
         assert_eq!(untitled.steps[0].action, Action::Create);
+    }
+
+    #[test]
+    fn add_to_it_after_a_list_turn_adds_to_that_list() {
+        let mut u = read("add apples and honey to it");
+        assert_eq!(resolve(&mut u, &[json!({"list_id": 2, "list": "Rosh Hashana"})]), 1);
+        assert_eq!(u.steps[0].list.as_deref(), Some("Rosh Hashana"));
+        let mut none = read("put eggs on it too");
+        resolve(&mut none, &[]);
+        assert_eq!(none.steps[0].list, None);
     }
 
     #[test]

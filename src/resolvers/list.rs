@@ -118,7 +118,9 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     if !step.slots.items.is_empty() {
         return add_to(ctx, &list, &step.slots.items, true).await;
     }
-    Ok(StepResult::say(Msg::new("list-created").arg("list", list.name)))
+    // "open a list called X", then "add apples to it": the next turn's "it" is this list
+    let data = serde_json::json!({ "list_id": list.id, "list": list.name });
+    Ok(StepResult { data, ..StepResult::say(Msg::new("list-created").arg("list", list.name)) })
 }
 
 async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
@@ -181,7 +183,7 @@ async fn add_to(ctx: &Ctx<'_>, list: &List, items: &[String], created: bool) -> 
     let msg = Msg::new(id).arg("items", shown.clone()).arg("list", list.name.clone());
     let clause_id = if created { "list-created-added-clause" } else { "list-added-clause" };
     let clause = Msg::new(clause_id).arg("items", shown).arg("list", list.name.clone());
-    let data = serde_json::json!({ "list_id": list.id, "items": added });
+    let data = serde_json::json!({ "list_id": list.id, "list": list.name, "items": added });
     Ok(StepResult { said: Said { msg, clause: Some(clause), buttons: Vec::new() }, data })
 }
 

@@ -458,6 +458,15 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             step.list = ls.list;
             if matches!(step.action, Action::Add | Action::Remove) {
                 step.items = ls.items;
+                // "תוסיפי לה תפוחים": "to it" names the list the user is working on (the turn
+                // resolves the pointer, plan/refs.rs), and is no part of the first item
+                if let Some(first) = step.items.first_mut()
+                    && let Some(rest) =
+                        ["לה ", "לו ", "אליה ", "ממנה ", "ממנו "].iter().find_map(|p| first.strip_prefix(p))
+                {
+                    *first = rest.trim_start_matches("את ").to_string();
+                    step.list.get_or_insert_with(|| "it".to_string());
+                }
                 // a list named and items found: the slots confirm the reading
                 if step.list.is_some() && !step.items.is_empty() {
                     step.confidence = step.confidence.max(0.7);
