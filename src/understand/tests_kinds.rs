@@ -142,6 +142,19 @@ fn a_report_then_take_it_off_removes_what_the_report_named() {
     }
 }
 
+#[test]
+fn a_question_about_no_one_that_names_none_of_ozers_things_is_about_the_world() {
+    for text in ["how many grams of protein are in an egg", "is the train running to haifa tonight"] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
+    // naming a list (or asking about "my" things) keeps the question Ozer's
+    let s = one("how many items are on the shopping list", thursday_evening());
+    assert_eq!(s.resolver, Resolver::List);
+    let s = one("are there any meetings friday", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find));
+}
+
 /// Routing accuracy of eval/dev5_frozen.jsonl (a third writer's 200 held-out lines, split before
 /// Ozer ran on them): 90.0% on first run; the floor is a little under it.
 #[test]

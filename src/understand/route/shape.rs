@@ -6,7 +6,8 @@
 
 use std::ops::Range;
 
-use super::{Msg, Seg};
+use super::{Msg, SCHEMAS, Seg};
+use crate::understand::Resolver;
 use crate::understand::normalize::{Kind, Token, peelings};
 use crate::understand::time::{Found, Grain};
 
@@ -246,7 +247,25 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
     let asks = toks.iter().any(|t| t.text == "?")
         || toks.first().is_some_and(|t| ASKS.contains(&t.text))
         || toks.iter().any(|t| matches!(t.text, "joke" | "בדיחה"));
-    asks && (toks.iter().any(outside_word) || asks_in_general(toks))
+    asks && (toks.iter().any(outside_word) || asks_in_general(toks) || asks_a_fact(msg, seg))
+}
+
+/// "how many grams of protein are in an egg", "is the train running tonight": an English
+/// question about no one (no "my", "I", "you") that names none of Ozer's things (no list, task,
+/// event, email or note word) is about the world.
+fn asks_a_fact(msg: &Msg<'_>, seg: Seg) -> bool {
+    let toks = &msg.toks[seg.range()];
+    let at = |k: usize| toks.get(k).map_or("", |t| t.text);
+    let opens = match at(0) {
+        "how" => matches!(at(1), "many" | "much" | "long" | "far" | "big" | "old" | "tall" | "hot" | "cold"),
+        "is" | "are" | "does" | "will" | "was" | "were" => true,
+        _ => false,
+    };
+    let names_ozers_things = msg
+        .pats
+        .iter()
+        .any(|m| m.start >= seg.start && m.start < seg.end && SCHEMAS[m.resolver].resolver != Resolver::General);
+    opens && !names_ozers_things && !toks.iter().any(|t| PERSONAL.contains(&t.text))
 }
 
 /// Words that make a question about the user (or about Ozer): "my", "לי", "אתה".
