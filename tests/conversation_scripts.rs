@@ -270,34 +270,34 @@ async fn run_file(name: &str, text: &str) -> Tally {
     t
 }
 
+/// Runs one file and holds it at its floor. A tune file prints its failures (to fix the rules
+/// by); a frozen file shows its totals only: its failures are never shown.
+async fn holds_floor(name: &str, text: &str, floor: usize, show_failures: bool) {
+    let t = run_file(name, text).await;
+    if show_failures {
+        for f in &t.failures {
+            println!("{f}");
+        }
+    }
+    assert!(t.passed >= floor, "{name}: {}/{} checks, floor {floor}", t.passed, t.total);
+}
+
 #[tokio::test]
 async fn tune_conversations_pass_at_least_their_measured_floor() {
-    let t = run_file("tune", include_str!("../eval/conversations_tune.jsonl")).await;
-    for f in &t.failures {
-        println!("{f}");
-    }
-    assert!(t.passed >= TUNE_FLOOR, "tune: {}/{} checks, floor {TUNE_FLOOR}", t.passed, t.total);
+    holds_floor("tune", include_str!("../eval/conversations_tune.jsonl"), TUNE_FLOOR, true).await;
 }
 
 #[tokio::test]
 async fn frozen_conversations_pass_at_least_their_measured_floor() {
-    // Totals only: the frozen half's failures are never shown.
-    let t = run_file("frozen", include_str!("../eval/conversations_frozen.jsonl")).await;
-    assert!(t.passed >= FROZEN_FLOOR, "frozen: {}/{} checks, floor {FROZEN_FLOOR}", t.passed, t.total);
+    holds_floor("frozen", include_str!("../eval/conversations_frozen.jsonl"), FROZEN_FLOOR, false).await;
 }
 
 #[tokio::test]
 async fn second_tune_conversations_pass_at_least_their_measured_floor() {
-    let t = run_file("tune2", include_str!("../eval/conversations2_tune.jsonl")).await;
-    for f in &t.failures {
-        println!("{f}");
-    }
-    assert!(t.passed >= TUNE2_FLOOR, "tune2: {}/{} checks, floor {TUNE2_FLOOR}", t.passed, t.total);
+    holds_floor("tune2", include_str!("../eval/conversations2_tune.jsonl"), TUNE2_FLOOR, true).await;
 }
 
 #[tokio::test]
 async fn second_frozen_conversations_pass_at_least_their_measured_floor() {
-    // Totals only: the frozen half's failures are never shown.
-    let t = run_file("frozen2", include_str!("../eval/conversations2_frozen.jsonl")).await;
-    assert!(t.passed >= FROZEN2_FLOOR, "frozen2: {}/{} checks, floor {FROZEN2_FLOOR}", t.passed, t.total);
+    holds_floor("frozen2", include_str!("../eval/conversations2_frozen.jsonl"), FROZEN2_FLOOR, false).await;
 }
