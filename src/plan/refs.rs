@@ -4,7 +4,7 @@
 //! way is no longer a guess, so it needs no planner call; with no entity to point at, the step
 //! is left as read (and the planner, when there is one, gets the entities too).
 
-use chrono::DateTime;
+use chrono::{DateTime, FixedOffset};
 use chrono_tz::Tz;
 use serde_json::Value;
 
@@ -33,11 +33,18 @@ fn is_pointer(s: &str) -> bool {
     POINTERS.contains(&t.as_str())
 }
 
-/// The title of the newest entity that has one, and whether it is a task.
-fn last_titled(entities: &[Value]) -> Option<(String, bool)> {
+/// The newest entity with a title: what "it" points at.
+struct Last {
+    title: String,
+    is_task: bool,
+    due: Option<DateTime<FixedOffset>>,
+}
+
+fn last_titled(entities: &[Value]) -> Option<Last> {
     entities.iter().rev().find_map(|e| {
         let title = e.get("title")?.as_str()?.trim();
-        (!title.is_empty()).then(|| (title.to_string(), e.get("task_id").is_some()))
+        let due = e.get("due_at").and_then(Value::as_str).and_then(|d| DateTime::parse_from_rfc3339(d).ok());
+        (!title.is_empty()).then(|| Last { title: title.to_string(), is_task: e.get("task_id").is_some(), due })
     })
 }
 
@@ -119,23 +126,16 @@ fn says_nothing_but_a_correction(title: Option<&str>, unsure: bool) -> bool {
 /// correction of the last thing's time. A bare hour names no day, and is read as the next such
 /// hour (within 12 hours of now); a correction keeps the last thing's day, so that time of day
 /// moves onto it. A time further off named its own day and stands as said.
-fn correction(u: &mut Understanding, entities: &[Value], now: DateTime<Tz>) -> bool {
-    let last_due = entities
-        .iter()
-        .rev()
-        .find_map(|e| e.get("title").map(|_| e.get("due_at")))
-        .flatten()
-        .and_then(Value::as_str)
-        .and_then(|d| DateTime::parse_from_rfc3339(d).ok());
-    let [step] = u.steps.as_mut_slice() else { return false };
-    let Some(when) = step.when else { return false };
+fn correction(u: &mut Understanding, last_due: Option<DateTime<FixedOffset>>, now: DateTime<Tz>) {
+    let [step] = u.steps.as_mut_slice() else { return };
+    let Some(when) = step.when else { return };
     let on_one = matches!(step.resolver, Resolver::Task | Resolver::Calendar) && step.recurrence.is_none();
     let new_reminder =
         step.action == Action::Create && says_nothing_but_a_correction(step.title.as_deref(), step.confidence < UNSURE);
     // "actually make it 10": an update naming nothing but a time
     let new_time = step.action == Action::Update && step.title.as_deref().is_none_or(is_pointer);
     if !on_one || !(new_reminder || new_time) {
-        return false;
+        return;
     }
     let tz = now.timezone();
     let local = when.with_timezone(&tz);
@@ -153,16 +153,16 @@ fn correction(u: &mut Understanding, entities: &[Value], now: DateTime<Tz>) -> b
         step.title = None;
         step.alternative = None;
     }
-    true
 }
 
 /// Replaces pointers in the steps with the last turn's entity. Returns how many were resolved.
 pub fn resolve(u: &mut Understanding, entities: &[Value], now: DateTime<Tz>) -> usize {
-    if last_titled(entities).is_some() {
-        correction(u, entities, now);
+    let last = last_titled(entities);
+    if let Some(last) = &last {
+        correction(u, last.due, now);
     }
     let recent = prefer_recent(u, entities) + list_pointer(u, entities);
-    let Some((title, is_task)) = last_titled(entities) else { return recent };
+    let Some(Last { title, is_task, .. }) = last else { return recent };
     let mut resolved = 0;
     for step in &mut u.steps {
         let acts_on_one = matches!(step.action, Action::Update | Action::Delete | Action::Complete);
