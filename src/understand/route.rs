@@ -113,9 +113,7 @@ fn hints(pats: &[PatMatch]) -> Vec<(Resolver, f32)> {
 
 /// A command pattern (not small talk) of real weight starting at token `i`.
 fn command_at<'a>(msg: &Msg<'a>, i: usize) -> Option<&'a PatMatch> {
-    msg.pats.iter().find(|m| {
-        m.start == i && m.action.is_some() && m.weight >= 0.5 && SCHEMAS[m.resolver].resolver != Resolver::General
-    })
+    msg.pats.iter().find(|m| m.start == i && m.weight >= 0.5 && commands(m))
 }
 
 /// A command, or a resolver noun strong enough to make a step on its own ("יש לי מיילים
@@ -153,12 +151,7 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             let filler = after_fillers(msg, if c > i { c } else { i }, c == i);
             // after a report or a world question any command word starts the next step
             // ("bought the milk, take them off the shopping list")
-            let weak_ok = !left_has_command
-                && msg.pats.iter().any(|m| {
-                    m.start == filler.unwrap_or(c)
-                        && m.action.is_some()
-                        && SCHEMAS[m.resolver].resolver != Resolver::General
-                });
+            let weak_ok = !left_has_command && msg.pats.iter().any(|m| m.start == filler.unwrap_or(c) && commands(m));
             let split_here = if c > i {
                 command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok
             } else {
@@ -198,11 +191,7 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         }
         // a pattern's command word, or a report's past verb ("bought the milk, take it off")
         left_has_verb |= !inside_time(msg, i)
-            && (msg
-                .pats
-                .iter()
-                .any(|m| m.start == i && m.action.is_some() && SCHEMAS[m.resolver].resolver != Resolver::General)
-                || shape::is_report_verb(&msg.toks[i]));
+            && (msg.pats.iter().any(|m| m.start == i && commands(m)) || shape::is_report_verb(&msg.toks[i]));
         i += 1;
     }
     if cur.content < n || segs.is_empty() {
@@ -210,6 +199,11 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     }
     conts.truncate(segs.len());
     (segs, conts)
+}
+
+/// A pattern that is a command word of one of Ozer's resolvers (small talk's words are not).
+fn commands(m: &PatMatch) -> bool {
+    m.action.is_some() && SCHEMAS[m.resolver].resolver != Resolver::General
 }
 
 /// After "and" / "," / a "ו" glued to it, a word that begins a command of another kind or a
@@ -222,12 +216,7 @@ fn unsplit_command(msg: &Msg<'_>, seg: Seg) -> bool {
         }
         let after_conj = is_conj(&msg.toks[i - 1]) && msg.toks[i - 1].text != ".";
         let vav_verb = t.kind == Kind::He && t.text.starts_with("ות") && t.text.chars().count() >= 5;
-        let command = msg.pats.iter().any(|m| {
-            m.start == i
-                && m.action.is_some()
-                && SCHEMAS[m.resolver].resolver != Resolver::General
-                && (after_conj || m.after_vav)
-        });
+        let command = msg.pats.iter().any(|m| m.start == i && commands(m) && (after_conj || m.after_vav));
         command || vav_verb
     })
 }
