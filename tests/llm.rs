@@ -367,9 +367,15 @@ async fn a_turn_retried_after_a_crash_reuses_the_stored_plan_and_steps() {
     llm.push(Answer::Slow(Duration::from_secs(60), Box::new(Answer::Json(json!({"reply": "late"})))));
     let mut msg = InboundMessage::new(Channel::Telegram, "2002", "tg-77", "rent stuff");
     msg.received_at = app.state.clock.now();
-    let Recorded::New(row) = inbound::record(&app.state.db, &msg).await.unwrap() else { panic!("new") };
     let s = app.state.clone();
-    let worker = tokio::spawn(async move { turn::run(&s, row.id, Delivery::Queued).await });
+    // the worker holds the user's turn lock from before the message is stored, as the app's own
+    // worker would (so that one does not take this turn meanwhile); the lock goes with the worker
+    let guard = s.user_locks.lock("telegram:2002").await;
+    let Recorded::New(row) = inbound::record(&app.state.db, &msg).await.unwrap() else { panic!("new") };
+    let worker = tokio::spawn(async move {
+        let _guard = guard;
+        turn::run(&s, row.id, Delivery::Queued).await
+    });
     for _ in 0..200 {
         if llm.requests().len() == 2 {
             break;

@@ -117,7 +117,7 @@ async fn intake_and_turns_stay_within_their_statement_budget_on_the_write_connec
         per(first_turns, USERS),
     );
     assert!(per(intake_statements, n) <= 0.1, "intake: {intake_statements} statements for {n} messages");
-    assert!(per(turn_statements, n) <= 14.0, "turns: {turn_statements} statements for {n} turns");
+    assert!(per(turn_statements, n) <= 9.0, "turns: {turn_statements} statements for {n} turns");
 }
 
 /// A fake Bot API that counts the messages sent.

@@ -43,6 +43,11 @@ pub struct TurnCtx<'a> {
     pub history: Vec<Inbound>,
     /// the entities the user's last turn touched ("move it to 5")
     pub last_entities: Vec<serde_json::Value>,
+    /// whether a question was open when the turn began (else only a button tap, a command or a
+    /// reminder's snooze words make the conversation step answer)
+    pub open_question: bool,
+    /// the steps an earlier attempt at this message stored (read when the turn began)
+    pub prior_steps: Vec<StoredStep>,
     /// The turn's one transaction, when nothing in the turn calls out and no earlier attempt
     /// stored a step (see `turn::one_transaction`): every local step writes in it, and the
     /// turn's close commits it with the reply, so a turn costs one commit instead of several.
@@ -95,17 +100,13 @@ impl TurnCtx<'_> {
 
 /// Runs the plan. Steps already stored for this message (an earlier attempt) are reused.
 pub async fn execute(t: &TurnCtx<'_>, plan: &Plan) -> Result<Vec<Executed>, DbErr> {
-    // the read pool sees every step this turn (or an earlier attempt) committed
-    // (a shared turn is a first attempt: nothing is stored)
-    let stored: HashMap<i32, StoredStep> = match t.shared {
-        Some(_) => HashMap::new(),
-        None => steps::all(&t.state.read, t.inbound.id).await?.into_iter().map(|r| (r.step_id, r)).collect(),
-    };
+    // what an earlier attempt stored (a shared turn is a first attempt: nothing is)
+    let stored: HashMap<i32, &StoredStep> = t.prior_steps.iter().map(|r| (r.step_id, r)).collect();
     let (run, left_out) = bounded(plan);
     let mut done: Vec<Executed> = Vec::with_capacity(run.len() + 1);
     for step in run {
         let id = step.id as i32;
-        if let Some(prev) = stored.get(&id).and_then(finished) {
+        if let Some(prev) = stored.get(&id).and_then(|r| finished(r)) {
             done.push(prev);
             continue;
         }
@@ -166,6 +167,10 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
         Work::Conversation { .. } => (CONVERSATION_STEP, "conversation", "answer"),
         Work::Clarify(_) => (CLARIFY_STEP, "conversation", "clarify"),
     };
+    // an earlier attempt finished this work: its outcome stands
+    if let Some(prev) = t.prior_steps.iter().find(|r| r.step_id == step_id).and_then(finished) {
+        return Ok(Some(prev));
+    }
     let key = t.key(step_id);
     let sref = t.step_ref(step_id, resolver, action, &key);
     let now = t.time.now.to_utc();
@@ -189,12 +194,17 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
             let r = resolvers::run(&ctx, step, &earlier, &pre).await.map_err(resolve_db)?;
             Some(outcome_of(r, t.lang))
         }
-        Work::Conversation { button } => conversation_step(&ctx, button).await?,
+        Work::Conversation { button } => conversation_step(&ctx, button, t.open_question).await?,
         Work::Clarify(u) => crate::conversation::clarify::ask_if_unsure(&ctx, u)
             .await
             .map_err(resolve_db)?
             .map(|said| outcome_of(StepResult { said, data: serde_json::Value::Null }, t.lang)),
     };
+    // With no question open and no button tapped, "nothing to answer" changed nothing and a
+    // retry reads the message the same way: nothing is stored.
+    if result.is_none() && matches!(work, Work::Conversation { button: None }) && !t.open_question {
+        return Ok(None);
+    }
     // "Nothing to answer" is stored too, so a retry does not read the (now cleared) pending
     // question differently.
     let (status, outcome) = result.clone().unwrap_or_else(|| {
@@ -228,16 +238,23 @@ pub fn handled(e: &Executed) -> bool {
     e.outcome.data.get("unhandled").is_none()
 }
 
-async fn conversation_step(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<(Status, Outcome)>, DbErr> {
+async fn conversation_step(
+    ctx: &Ctx<'_>,
+    button: Option<&str>,
+    open_question: bool,
+) -> Result<Option<(Status, Outcome)>, DbErr> {
+    // Only a question open when the turn began, or a tap on a button, can be answered (the
+    // user's turns run one at a time, so no other turn opened one since).
+    let may_answer = open_question || button.is_some();
     // an answer to a planner's question or draft resumes its stored plan (plan/review.rs)
-    if let Some(resumed) = super::review::answer(ctx, button).await? {
+    if may_answer && let Some(resumed) = super::review::answer(ctx, button).await? {
         return Ok(Some(resumed));
     }
     // a reminder's snooze/done button, or a reply in words right after a reminder
     if let Some(said) = crate::conversation::snooze::try_snooze(ctx, button).await.map_err(resolve_db)? {
         return Ok(Some(outcome_of(StepResult { said, data: serde_json::Value::Null }, ctx.lang)));
     }
-    if let Some(answer) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
+    if may_answer && let Some(answer) = crate::conversation::try_answer(ctx, button).await.map_err(resolve_db)? {
         return Ok(Some(outcome_of(answer, ctx.lang)));
     }
     let Some(said) = crate::conversation::commands::answer(ctx, ctx.text.trim()).await? else {

@@ -108,10 +108,10 @@ pub async fn ready(
     now: DateTime<Utc>,
     inline_cutoff: DateTime<Utc>,
     limit: u64,
-) -> Result<Vec<Inbound>, DbErr> {
+) -> Result<Vec<Ready>, DbErr> {
     let (p1, p2, p3, p4) = if super::is_postgres(db) { ("$1", "$2", "$3", "$4") } else { ("?", "?", "?", "?") };
     let sql = format!(
-        "SELECT m.id FROM inbound_messages m \
+        "SELECT m.id, m.channel, m.external_user FROM inbound_messages m \
          WHERE m.status = {p1} \
            AND NOT EXISTS (SELECT 1 FROM inbound_messages e WHERE e.status = m.status \
                            AND e.external_user = m.external_user AND e.channel = m.channel AND e.id < m.id) \
@@ -127,13 +127,25 @@ pub async fn ready(
         vec![PENDING.into(), now.into(), now.into(), inline_cutoff.into(), (limit as i64).into()]
     };
     let stmt = sea_orm::Statement::from_sql_and_values(db.get_database_backend(), sql, values);
-    let ids: Vec<i64> =
-        db.query_all_raw(stmt).await?.iter().filter_map(|row| row.try_get::<i64>("", "id").ok()).collect();
-    inbound_message::Entity::find()
-        .filter(inbound_message::Column::Id.is_in(ids))
-        .order_by_asc(inbound_message::Column::Id)
-        .all(db)
-        .await
+    let rows = db.query_all_raw(stmt).await?;
+    Ok(rows
+        .iter()
+        .filter_map(|row| {
+            Some(Ready {
+                id: row.try_get("", "id").ok()?,
+                channel: row.try_get("", "channel").ok()?,
+                external_user: row.try_get("", "external_user").ok()?,
+            })
+        })
+        .collect())
+}
+
+/// A message ready for its turn: what the worker needs to pick it (the turn claims the row).
+#[derive(Clone, Debug)]
+pub struct Ready {
+    pub id: i64,
+    pub channel: String,
+    pub external_user: String,
 }
 
 /// Whether a user has a message stored before `id` that is still pending (theirs runs first).

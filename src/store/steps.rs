@@ -5,9 +5,7 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait};
 use sha2::{Digest, Sha256};
 
 use super::entities::turn_step;
@@ -166,22 +164,22 @@ pub async fn last_entities(
     user_id: i64,
     before_inbound: i64,
 ) -> Result<Vec<serde_json::Value>, DbErr> {
-    let last: Option<i64> = turn_step::Entity::find()
-        .select_only()
+    // one query: the steps of the user's last message that has a finished step
+    let last = sea_orm::sea_query::Query::select()
         .column(turn_step::Column::InboundId)
-        .filter(turn_step::Column::UserId.eq(user_id))
-        .filter(turn_step::Column::InboundId.lt(before_inbound))
-        .filter(turn_step::Column::Status.eq(Status::Done.as_str()))
-        .filter(turn_step::Column::StepId.gte(0))
-        .order_by_desc(turn_step::Column::InboundId)
+        .from(turn_step::Entity)
+        .and_where(turn_step::Column::UserId.eq(user_id))
+        .and_where(turn_step::Column::InboundId.lt(before_inbound))
+        .and_where(turn_step::Column::Status.eq(Status::Done.as_str()))
+        .and_where(turn_step::Column::StepId.gte(0))
+        .order_by(turn_step::Column::InboundId, sea_orm::Order::Desc)
         .limit(1)
-        .into_tuple()
-        .one(db)
+        .to_owned();
+    let rows = turn_step::Entity::find()
+        .filter(turn_step::Column::InboundId.in_subquery(last))
+        .order_by_asc(turn_step::Column::StepId)
+        .all(db)
         .await?;
-    let Some(inbound_id) = last else {
-        return Ok(Vec::new());
-    };
-    let rows = all(db, inbound_id).await?;
     // the special rows (conversation, planner, question) hold no entities
     Ok(rows.iter().filter(|r| r.step_id >= 0).filter_map(outcome_of).map(|o| o.data).filter(|d| !d.is_null()).collect())
 }

@@ -58,15 +58,14 @@ pub async fn find_with_identity(
     channel: Channel,
     external_id: &str,
 ) -> Result<Option<(User, channel_identity::Model)>, DbErr> {
-    let Some(identity) = channel_identity::Entity::find()
+    // one query: the identity joined with its user
+    let found = channel_identity::Entity::find()
         .filter(channel_identity::Column::Channel.eq(channel.as_str()))
         .filter(channel_identity::Column::ExternalId.eq(external_id))
+        .find_also_related(user::Entity)
         .one(db)
-        .await?
-    else {
-        return Ok(None);
-    };
-    Ok(user::Entity::find_by_id(identity.user_id).one(db).await?.map(|u| (u, identity)))
+        .await?;
+    Ok(found.and_then(|(identity, user)| Some((user?, identity))))
 }
 
 pub async fn get(db: &impl ConnectionTrait, id: i64) -> Result<Option<User>, DbErr> {

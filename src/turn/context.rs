@@ -9,7 +9,7 @@ use super::{message_lang, words_lang};
 use crate::app::AppState;
 use crate::channels::Channel;
 use crate::store::inbound::Inbound;
-use crate::store::steps;
+use crate::store::steps::{self, StoredStep};
 use crate::store::users::{self, User};
 use crate::understand::Lang;
 
@@ -27,31 +27,36 @@ impl Closing<'_> {
     }
 }
 
+/// What the store held for this turn when it began, read once on the read pool: whether a
+/// question was open (the conversation step answers only then, or on a button tap), and the
+/// steps an earlier attempt stored (the retry reuses them).
+pub(super) struct Before {
+    pub(super) open_question: bool,
+    pub(super) prior_steps: Vec<StoredStep>,
+}
+
+pub(super) async fn before(state: &AppState, row: &Inbound, user: &User, now: DateTime<Utc>) -> Result<Before, DbErr> {
+    let open_question = crate::store::pending::current(&state.read, user.id, now).await?.is_some();
+    let prior_steps = steps::all(&state.read, row.id).await?;
+    Ok(Before { open_question, prior_steps })
+}
+
 /// Whether the whole turn can run in one transaction: no webhook is waiting to be stored,
 /// nothing in it may call out (no LLM, no remote resolver, no embeddings, no Google: no
 /// transaction is held across a network call),
 /// no question is open (answering a planner's question resumes its plan, which writes on its
-/// own), and no earlier attempt stored a step (the retry reuses them, step by step). Read on
-/// the read pool.
-pub(super) async fn one_transaction(
-    state: &AppState,
-    row: &Inbound,
-    user: &User,
-    now: DateTime<Utc>,
-) -> Result<bool, DbErr> {
+/// own), and no earlier attempt stored a step (the retry reuses them, step by step).
+pub(super) fn one_transaction(state: &AppState, before: &Before) -> bool {
     if state.llm.is_some() || state.embeddings.is_some() || state.google.is_some() || !state.remote.is_empty() {
-        return Ok(false);
+        return false;
     }
     // While webhooks wait to be stored, a turn keeps its transactions short, so the intake
     // writer gets the one write connection between them: a whole-turn transaction would hold
     // it through the turn's CPU work, and the platform's acknowledgement would wait for that.
     if state.intake.backlog() > 0 {
-        return Ok(false);
+        return false;
     }
-    if crate::store::pending::current(&state.read, user.id, now).await?.is_some() {
-        return Ok(false);
-    }
-    Ok(steps::all(&state.read, row.id).await?.is_empty())
+    !before.open_question && before.prior_steps.is_empty()
 }
 
 /// Identifies the sender, read from the read pool (a known user costs the write connection

@@ -32,7 +32,7 @@ use tokio::task::JoinSet;
 
 pub use locks::{UserGuard, UserLocks};
 
-use context::{Closing, identify, one_transaction};
+use context::{Closing, before, identify, one_transaction};
 
 use crate::app::AppState;
 use crate::channels::{Channel, InboundMessage, Reply, progress};
@@ -58,6 +58,8 @@ const MAX_CONCURRENT_TURNS: usize = 32;
 /// 32 connections: 428/s accepted and 70 turns/s end to end with eight, 1,031/s and 82/s
 /// with two, 1,265/s and 85/s with one, which leaves a lone turn at a time under load).
 const TURNS_WHILE_INTAKE_BUSY: usize = 2;
+/// How many ready messages the worker reads at once (see `drain_pending`).
+const READY_AT_ONCE: u64 = 256;
 /// How many recent messages the context carries (for the planner).
 const HISTORY: u64 = 10;
 
@@ -73,7 +75,7 @@ pub async fn accept_and_run(state: &AppState, msg: InboundMessage) -> Result<Vec
     match inbound::record(&state.db, &msg).await? {
         Recorded::New(row) => {
             state.metrics.message_in(&row.channel);
-            let _turn = state.user_locks.lock(&user_key(&row)).await;
+            let _turn = state.user_locks.lock(&user_key(&row.channel, &row.external_user)).await;
             run(state, row.id, Delivery::Inline).await
         }
         Recorded::Duplicate(row) => replies_when_done(state, row.id).await,
@@ -89,8 +91,8 @@ pub enum Delivery {
 }
 
 /// The key of a user's turn lock: channel and the user's id there.
-fn user_key(row: &Inbound) -> String {
-    format!("{}:{}", row.channel, row.external_user)
+fn user_key(channel: &str, external_user: &str) -> String {
+    format!("{channel}:{external_user}")
 }
 
 /// How long a worker holds a message: longer than the watchdog, so a live turn is never taken
@@ -103,20 +105,29 @@ fn lease(state: &AppState) -> Duration {
 /// a localized apology and the cause stays in the log.
 #[tracing::instrument(skip_all, fields(turn = inbound_id))]
 pub async fn run(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
-    let now = state.clock.now();
-    let Some(row) = inbound::claim(&state.db, inbound_id, now, now + lease(state)).await? else {
+    match run_if_free(state, inbound_id, delivery).await? {
+        Some(replies) => Ok(replies),
         // Finished already, or another worker holds it: its replies are the answer.
-        return match delivery {
+        None => match delivery {
             Delivery::Inline => replies_when_done(state, inbound_id).await,
             Delivery::Queued => Ok(Vec::new()),
-        };
+        },
+    }
+}
+
+/// Runs the turn if this worker gets its lease; `None`: finished already, or another worker
+/// holds it.
+async fn run_if_free(state: &AppState, inbound_id: i64, delivery: Delivery) -> Result<Option<Vec<Reply>>, TurnError> {
+    let now = state.clock.now();
+    let Some(row) = inbound::claim(&state.db, inbound_id, now, now + lease(state)).await? else {
+        return Ok(None);
     };
     // Only a turn this worker runs is logged and counted.
     let started = std::time::Instant::now();
     let result = run_claimed(state, &row, delivery).await;
     tracing::info!(ms = started.elapsed().as_millis() as u64, ok = result.is_ok(), "turn ended");
     state.metrics.turn(started.elapsed().as_secs_f64(), result.is_ok());
-    result
+    result.map(Some)
 }
 
 /// Runs a turn this worker holds the lease of, under the watchdog.
@@ -164,15 +175,31 @@ async fn try_run(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<
     let (user, touched) = identify(state, row, channel, now).await?;
     let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
     let lang = Lang::from_code(&user.lang).unwrap_or(state.settings.lang);
-    let history = inbound::recent_texts(&state.read, user.id, row.id, HISTORY).await?;
+    // the last messages are for the planner only
+    let history = match state.llm {
+        Some(_) => inbound::recent_texts(&state.read, user.id, row.id, HISTORY).await?,
+        None => Vec::new(),
+    };
     let last_entities = steps::last_entities(&state.read, user.id, row.id).await?;
     // begun after every read of the read pool (which may be the one write connection)
-    let shared = match one_transaction(state, row, &user, now).await? {
+    let before = before(state, row, &user, now).await?;
+    let shared = match one_transaction(state, &before) {
         true => Some(state.db.begin().await?),
         false => None,
     };
     let time = TimeContext::new(now, tz);
-    let t = TurnCtx { state, inbound: row, user: &user, lang, time, history, last_entities, shared: shared.as_ref() };
+    let t = TurnCtx {
+        state,
+        inbound: row,
+        user: &user,
+        lang,
+        time,
+        history,
+        last_entities,
+        open_question: before.open_question,
+        prior_steps: before.prior_steps,
+        shared: shared.as_ref(),
+    };
     let _progress = progress::start(state, channel, &row.external_user, &row.external_message_id);
     // (2)-(3) plan and execute
     let spoken = respond(&t).await?;
@@ -372,47 +399,60 @@ const INLINE_GRACE: Duration = Duration::seconds(60);
 /// Processes every stored message that is ready (at start-up, and whenever a webhook stores a
 /// new one): each user's oldest pending message, different users concurrently, one user's in
 /// order. Safe to run on several instances: the lease and `finish` let only one worker act.
-/// Returns how many turns it ran.
+/// Returns how many turns it ran (a message another worker took in the meantime is not counted).
 pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
-    let mut running: JoinSet<()> = JoinSet::new();
+    // each turn tells whether it ran (a message read as ready may have been taken meanwhile)
+    let mut running: JoinSet<bool> = JoinSet::new();
+    // Ready messages read in one query and started as slots free up; read again once used up
+    // (a user's next message becomes ready when their turn ends, so it comes with the next read).
+    let mut queue: std::collections::VecDeque<inbound::Ready> = std::collections::VecDeque::new();
     let mut started = 0;
     loop {
         if state.stop.is_set() {
             // Shutting down: take nothing new, let the running turns finish.
-            while running.join_next().await.is_some() {}
+            while let Some(ran) = running.join_next().await {
+                started += usize::from(ran.unwrap_or(false));
+            }
             return Ok(started);
         }
-        let now = state.clock.now();
         // While webhooks wait to be stored, fewer turns compete with them for the database:
         // storing and acknowledging a message comes before acting on it.
         let cap = if state.intake.backlog() > 0 { TURNS_WHILE_INTAKE_BUSY } else { MAX_CONCURRENT_TURNS };
-        // read from the read pool: the claim on the write connection decides who runs a turn
-        let ready = inbound::ready(&state.read, now, now - INLINE_GRACE, MAX_CONCURRENT_TURNS as u64).await?;
+        if queue.is_empty() {
+            let now = state.clock.now();
+            // read from the read pool: the claim on the write connection decides who runs a turn
+            queue = inbound::ready(&state.read, now, now - INLINE_GRACE, READY_AT_ONCE).await?.into();
+        }
         let mut launched = 0;
-        for row in ready {
-            if running.len() >= cap {
-                break;
-            }
-            // A turn of this user already runs here: theirs go one at a time.
-            let Some(guard) = state.user_locks.try_lock(&user_key(&row)) else {
+        while running.len() < cap
+            && let Some(row) = queue.pop_front()
+        {
+            // A turn of this user already runs here: theirs go one at a time (this message
+            // comes back with a later read).
+            let Some(guard) = state.user_locks.try_lock(&user_key(&row.channel, &row.external_user)) else {
                 continue;
             };
             let s = state.clone();
             running.spawn(async move {
                 let _guard: UserGuard = guard;
-                if let Err(e) = run(&s, row.id, Delivery::Queued).await {
-                    tracing::error!(error = %e, inbound_id = row.id, "turn could not be run");
+                match run_if_free(&s, row.id, Delivery::Queued).await {
+                    Ok(ran) => ran.is_some(),
+                    Err(e) => {
+                        tracing::error!(error = %e, inbound_id = row.id, "turn could not be run");
+                        true
+                    }
                 }
             });
             launched += 1;
         }
-        started += launched;
-        if launched == 0 && running.is_empty() {
+        if launched == 0 && running.is_empty() && queue.is_empty() {
             return Ok(started);
         }
-        if launched == 0 || running.len() >= MAX_CONCURRENT_TURNS {
+        if running.len() >= cap || (launched == 0 && queue.is_empty()) {
             // Wait for a turn to end: it frees a slot, and its user's next message may be ready.
-            running.join_next().await;
+            if let Some(ran) = running.join_next().await {
+                started += usize::from(ran.unwrap_or(false));
+            }
         }
     }
 }
