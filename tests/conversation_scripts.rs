@@ -27,14 +27,14 @@ use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
 /// Checks passed on each half when the runner was first written (tune 64/70, frozen 58/71), now
-/// tune 67/70 and frozen 63/71: a regression fails the test; raise a floor when the rules get
+/// tune 70/70 and frozen 63/71: a regression fails the test; raise a floor when the rules get
 /// better.
-const TUNE_FLOOR: usize = 68;
+const TUNE_FLOOR: usize = 70;
 const FROZEN_FLOOR: usize = 63;
 /// The second set (`eval/conversations2_*.jsonl`, c21–c40, written by another writer before Ozer
 /// was run on it): checks passed when it was first run (tune 62/75, frozen 64/76).
-const TUNE2_FLOOR: usize = 71;
-const FROZEN2_FLOOR: usize = 68;
+const TUNE2_FLOOR: usize = 74;
+const FROZEN2_FLOOR: usize = 70;
 
 struct Tally {
     passed: usize,

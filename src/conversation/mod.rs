@@ -60,6 +60,10 @@ pub async fn try_answer(ctx: &Ctx<'_>, button: Option<&str>) -> Result<Option<St
             match choice_index(ctx.text, button, &labels) {
                 Some(i) => Ok(Some(actions::run(ctx, &choices[i].action).await?)),
                 None if yes_no(ctx.text, None) == Some(false) => Ok(Some(StepResult::say(Msg::new("cancelled")))),
+                // one option offered ("shall I set a reminder instead?"): "yes" takes it
+                None if choices.len() == 1 && yes_no(ctx.text, None) == Some(true) => {
+                    Ok(Some(actions::run(ctx, &choices[0].action).await?))
+                }
                 None => Ok(None),
             }
         }

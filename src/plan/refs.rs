@@ -126,7 +126,7 @@ fn says_nothing_but_a_correction(title: Option<&str>, unsure: bool) -> bool {
 /// correction of the last thing's time. A bare hour names no day, and is read as the next such
 /// hour (within 12 hours of now); a correction keeps the last thing's day, so that time of day
 /// moves onto it. A time further off named its own day and stands as said.
-fn correction(u: &mut Understanding, last_due: Option<DateTime<FixedOffset>>, now: DateTime<Tz>) {
+fn correction(u: &mut Understanding, text: &str, last_due: Option<DateTime<FixedOffset>>, now: DateTime<Tz>) {
     let [step] = u.steps.as_mut_slice() else { return };
     let Some(when) = step.when else { return };
     let on_one = matches!(step.resolver, Resolver::Task | Resolver::Calendar) && step.recurrence.is_none();
@@ -140,12 +140,17 @@ fn correction(u: &mut Understanding, last_due: Option<DateTime<FixedOffset>>, no
     let tz = now.timezone();
     let local = when.with_timezone(&tz);
     if let Some(due) = last_due.map(|d| d.with_timezone(&tz))
-        && due.date_naive() != local.date_naive()
         // a day alone ("move it to tomorrow") arrives as midnight and is a new day
         && local.time() != chrono::NaiveTime::MIN
         && when.signed_duration_since(now) <= chrono::Duration::hours(12)
     {
-        let moved = due.date_naive().and_time(local.time()).and_local_timezone(tz).earliest();
+        // "make it 10" after 08:30 is 10:00, not 22:00: an hour said without morning or evening
+        // is the one of its two readings nearer the old time
+        let time = match bare_hour(text) {
+            true => nearer(local.time(), local.time() + chrono::Duration::hours(12), due.time()),
+            false => local.time(),
+        };
+        let moved = due.date_naive().and_time(time).and_local_timezone(tz).earliest();
         step.when = moved.map(|m| m.fixed_offset()).or(step.when);
     }
     if new_reminder {
@@ -155,11 +160,56 @@ fn correction(u: &mut Understanding, last_due: Option<DateTime<FixedOffset>>, no
     }
 }
 
+/// Whether a time is said as a bare hour of a 12-hour clock: no morning/evening word, no am/pm,
+/// no number past 12 ("ובעצם בשש", "make it 10", "at 7:30", not "at 19:30" or "6 pm").
+fn bare_hour(text: &str) -> bool {
+    const PARTS: [&str; 16] = [
+        "am",
+        "pm",
+        "a.m",
+        "p.m",
+        "morning",
+        "evening",
+        "night",
+        "afternoon",
+        "noon",
+        "tonight",
+        "בבוקר",
+        "בערב",
+        "בלילה",
+        "בצהריים",
+        "אחה\"צ",
+        "אחר הצהריים",
+    ];
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric() && c != '.' && c != '"').collect();
+    let part = PARTS.iter().any(|p| if p.contains(' ') { lower.contains(p) } else { words.contains(p) })
+        || words
+            .iter()
+            .any(|w| w.starts_with(|c: char| c.is_ascii_digit()) && (w.ends_with("am") || w.ends_with("pm")));
+    // an hour past 12 (the minutes after a colon do not count)
+    let past_twelve = lower
+        .split(|c: char| !c.is_ascii_digit() && c != ':')
+        .filter_map(|n| n.split(':').next())
+        .filter(|h| !h.is_empty() && h.len() <= 2)
+        .any(|h| h.parse::<u32>().is_ok_and(|h| h > 12));
+    !part && !past_twelve
+}
+
+/// Of two times of day, the one nearer `to` (around the clock).
+fn nearer(a: chrono::NaiveTime, b: chrono::NaiveTime, to: chrono::NaiveTime) -> chrono::NaiveTime {
+    let gap = |t: chrono::NaiveTime| {
+        let d = (t - to).num_minutes().rem_euclid(24 * 60);
+        d.min(24 * 60 - d)
+    };
+    if gap(b) < gap(a) { b } else { a }
+}
+
 /// Replaces pointers in the steps with the last turn's entity. Returns how many were resolved.
-pub fn resolve(u: &mut Understanding, entities: &[Value], now: DateTime<Tz>) -> usize {
+pub fn resolve(u: &mut Understanding, text: &str, entities: &[Value], now: DateTime<Tz>) -> usize {
     let last = last_titled(entities);
     if let Some(last) = &last {
-        correction(u, last.due, now);
+        correction(u, text, last.due, now);
     }
     let recent = prefer_recent(u, entities) + list_pointer(u, entities);
     let Some(Last { title, is_task, .. }) = last else { return recent };
@@ -204,12 +254,12 @@ mod tests {
         chrono_tz::Asia::Jerusalem.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap()
     }
 
-    fn read(text: &str) -> Understanding {
-        understand(text, now(), Lang::En)
+    fn read(text: &str) -> (Understanding, &str) {
+        (understand(text, now(), Lang::En), text)
     }
 
-    fn resolve(u: &mut Understanding, entities: &[Value]) -> usize {
-        super::resolve(u, entities, now())
+    fn resolve((u, text): &mut (Understanding, &str), entities: &[Value]) -> usize {
+        super::resolve(u, text, entities, now())
     }
 
     #[test]
@@ -217,7 +267,7 @@ mod tests {
         let mut u = read("move it to 5");
         let n = resolve(&mut u, &[json!({"task_id": 4, "title": "call mom", "due_at": null})]);
         assert_eq!(n, 1);
-        let s = &u.steps[0];
+        let s = &u.0.steps[0];
         assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some("call mom")));
         assert!(s.confidence >= UNSURE);
     }
@@ -226,7 +276,7 @@ mod tests {
     fn add_it_to_the_list_adds_the_last_things_title() {
         let mut u = read("תוסיף את זה לרשימה");
         assert_eq!(resolve(&mut u, &[json!({"task_id": 4, "title": "להתקשר לאינסטלטור"})]), 1);
-        assert_eq!(u.steps[0].items, vec!["להתקשר לאינסטלטור"]);
+        assert_eq!(u.0.steps[0].items, vec!["להתקשר לאינסטלטור"]);
     }
 
     #[test]
@@ -234,30 +284,48 @@ mod tests {
         let last = [json!({"task_id": 4, "title": "לאסוף את התוצאות"})];
         let mut u = read("ובעצם בשש");
         assert_eq!(resolve(&mut u, &last), 1);
-        let s = &u.steps[0];
+        let s = &u.0.steps[0];
         assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("לאסוף את התוצאות")));
         let mut new = read("remind me at 6 to call dad");
         resolve(&mut new, &last);
-        assert_eq!((new.steps[0].action, new.steps[0].title.as_deref()), (Action::Create, Some("call dad")));
+        assert_eq!((new.0.steps[0].action, new.0.steps[0].title.as_deref()), (Action::Create, Some("call dad")));
         // the last reminder is due on another day: the new time of day moves onto that day
         let elsewhere = [json!({"task_id": 4, "title": "x", "due_at": "2026-11-30T15:00:00Z"})];
         let mut other_day = read("ובעצם בשש");
         resolve(&mut other_day, &elsewhere);
-        assert_eq!(other_day.steps[0].action, Action::Update);
-        assert_eq!(other_day.steps[0].when.map(|w| w.to_rfc3339()).as_deref(), Some("2026-11-30T18:00:00+02:00"));
+        assert_eq!(other_day.0.steps[0].action, Action::Update);
+        assert_eq!(other_day.0.steps[0].when.map(|w| w.to_rfc3339()).as_deref(), Some("2026-11-30T18:00:00+02:00"));
         let mut untitled = read("remind me at 6");
         resolve(&mut untitled, &last);
-        assert_eq!(untitled.steps[0].action, Action::Create);
+        assert_eq!(untitled.0.steps[0].action, Action::Create);
+    }
+
+    #[test]
+    fn a_bare_hour_correction_takes_the_reading_nearer_the_old_time() {
+        // due tomorrow at 08:30; at 10:00 today "make it 10" is tomorrow at 10:00, not 22:00
+        let morning = [json!({"task_id": 4, "title": "call the insurance", "due_at": "2026-11-24T06:30:00Z"})];
+        let mut u = read("actually make it 10");
+        resolve(&mut u, &morning);
+        assert_eq!(u.0.steps[0].when.map(|w| w.to_rfc3339()).as_deref(), Some("2026-11-24T10:00:00+02:00"));
+        // said with its part of the day, or past 12, it stands as said
+        let mut pm = read("actually make it 10 pm");
+        resolve(&mut pm, &morning);
+        assert_eq!(pm.0.steps[0].when.map(|w| w.to_rfc3339()).as_deref(), Some("2026-11-24T22:00:00+02:00"));
+        let mut evening = read("ובעצם ב-7 בערב");
+        resolve(&mut evening, &morning);
+        assert_eq!(evening.0.steps[0].when.map(|w| w.to_rfc3339()).as_deref(), Some("2026-11-24T19:00:00+02:00"));
+        assert!(bare_hour("ובעצם בשש") && bare_hour("make it 7:30"));
+        assert!(!bare_hour("make it 19:30") && !bare_hour("at 6pm") && !bare_hour("in the morning at 6"));
     }
 
     #[test]
     fn add_to_it_after_a_list_turn_adds_to_that_list() {
         let mut u = read("add apples and honey to it");
         assert_eq!(resolve(&mut u, &[json!({"list_id": 2, "list": "Rosh Hashana"})]), 1);
-        assert_eq!(u.steps[0].list.as_deref(), Some("Rosh Hashana"));
+        assert_eq!(u.0.steps[0].list.as_deref(), Some("Rosh Hashana"));
         let mut none = read("put eggs on it too");
         resolve(&mut none, &[]);
-        assert_eq!(none.steps[0].list, None);
+        assert_eq!(none.0.steps[0].list, None);
     }
 
     #[test]
@@ -265,7 +333,7 @@ mod tests {
         let mut u = read("move it to 5");
         let before = u.clone();
         assert_eq!(resolve(&mut u, &[]), 0);
-        assert_eq!(u, before);
+        assert_eq!(u.0, before.0);
         let mut plain = read("delete the dentist reminder");
         assert_eq!(resolve(&mut plain, &[json!({"task_id": 1, "title": "x"})]), 0);
     }

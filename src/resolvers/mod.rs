@@ -17,7 +17,7 @@ use crate::clock::TimeContext;
 use crate::plan::PlannedStep;
 use crate::reply::{Msg, Said};
 use crate::store::users::User;
-use crate::understand::{Lang, Resolver};
+use crate::understand::{Action, Lang, Resolver};
 
 /// What a resolver sees of the turn.
 pub struct Ctx<'a> {
@@ -75,14 +75,19 @@ pub async fn run(
         Resolver::Memory => memory::run(ctx, step, pre).await,
         Resolver::Task => task::run(ctx, step).await,
         Resolver::List => list::run(ctx, step).await,
-        other => Ok(google_not_configured(ctx, step, other)),
+        other => google_not_configured(ctx, step, other).await,
     }
 }
 
 /// Calendar and Gmail steps on an instance without Google settings (with them, these steps go to
 /// the remote resolvers): say what was understood, so the user sees the message was read
-/// correctly, and why it cannot be done here.
-fn google_not_configured(ctx: &Ctx<'_>, step: &PlannedStep, resolver: Resolver) -> StepResult {
+/// correctly, and why it cannot be done here. An event with a time is offered as a reminder
+/// instead (a button; the answer runs the same slots as a reminder, with no new routing pass).
+async fn google_not_configured(
+    ctx: &Ctx<'_>,
+    step: &PlannedStep,
+    resolver: Resolver,
+) -> Result<StepResult, ResolveError> {
     let what_id = match resolver {
         Resolver::Calendar => "resolver-calendar",
         _ => "resolver-gmail",
@@ -100,5 +105,17 @@ fn google_not_configured(ctx: &Ctx<'_>, step: &PlannedStep, resolver: Resolver) 
     if let Some(when) = when {
         what = Msg::new("understood-when").arg("summary", what).arg("when", when).render(ctx.lang);
     }
-    StepResult::say(Msg::new("google-not-configured").arg("what", what))
+    let s = &step.slots;
+    if resolver == Resolver::Calendar && step.action == Action::Create && s.title.is_some() && s.when.is_some() {
+        let mut as_reminder = s.clone();
+        as_reminder.resolver = Resolver::Task;
+        as_reminder.alternative = None;
+        let choice = actions::Choice {
+            label: crate::reply::t(ctx.lang, "reading-reminder"),
+            action: actions::Action::RunStep { text: ctx.text.to_string(), step: Box::new(as_reminder) },
+        };
+        let question = Msg::new("google-not-configured-offer-reminder").arg("what", what);
+        return actions::ask_choice(ctx, question, vec![choice]).await;
+    }
+    Ok(StepResult::say(Msg::new("google-not-configured").arg("what", what)))
 }
