@@ -33,7 +33,7 @@ const TUNE_FLOOR: usize = 70;
 const FROZEN_FLOOR: usize = 63;
 /// The second set (`eval/conversations2_*.jsonl`, c21–c40, written by another writer before Ozer
 /// was run on it): checks passed when it was first run (tune 62/75, frozen 64/76).
-const TUNE2_FLOOR: usize = 74;
+const TUNE2_FLOOR: usize = 75;
 const FROZEN2_FLOOR: usize = 70;
 
 struct Tally {

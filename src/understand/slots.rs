@@ -265,7 +265,12 @@ fn he_glued_target(text: &str, toks: &[Token<'_>], r: Range<usize>, keep: &dyn F
         let name = orig[p.len()..].trim_start_matches('-');
         (name.chars().count() >= 3).then(|| name.to_string())
     };
-    let (k, name) = match glued(last, &["מה", "לה", "מ", "ל"]) {
+    // A bare "מ" is also the first letter of many present-tense verbs ("מביאה", "מגיע"): after a
+    // comma it starts a clause of its own ("…, סבתא מביאה"), not the list's name.
+    let comma_before_last = toks[first..last].iter().any(|t| t.text == ",");
+    let last_prefixes: &[&str] =
+        if comma_before_last { &["מה", "לה", "ל"] } else { &["מה", "לה", "מ", "ל"] };
+    let (k, name) = match glued(last, last_prefixes) {
         Some(n) => (last, n),
         None => (first, glued(first, &["מה", "לה", "ל"])?),
     };

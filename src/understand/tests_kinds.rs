@@ -132,6 +132,16 @@ fn list_verbs_people_use_beyond_add_and_remove_keep_their_items() {
 }
 
 #[test]
+fn a_present_tense_verb_after_a_comma_is_no_list_name_but_a_glued_name_before_it_is() {
+    // "מביאה" (brings) starts with מ like "מקניות" (from the shopping): after a comma it is a clause
+    let s = one("תוציאי את הרימונים, סבתא מביאה", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Remove, None));
+    assert_eq!(s.items.first().map(String::as_str), Some("הרימונים"));
+    let s = one("תוריד שמן וסוכר מקניות", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Remove, Some("קניות")));
+}
+
+#[test]
 fn a_report_then_take_it_off_removes_what_the_report_named() {
     for (text, item) in
         [("bought the milk, take it off the list", "milk"), ("i got the lightbulbs, take them off", "lightbulbs")]
