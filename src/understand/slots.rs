@@ -166,6 +166,17 @@ pub fn list_slots(
     {
         return slots;
     }
+    // "תרשום לי לרשימה של הכלב: קולר חדש, …": the name runs from the list word to a colon, the
+    // items follow it
+    if let Some(k) = marker.filter(|&k| toks[k].kind == Kind::He && named.is_none())
+        && let Some(colon) = (k + 1..seg.end).find(|&i| toks[i].text == ":")
+        && let Some(list) = text_of(text, toks, k + 1..colon, &|i| keep(i) && toks[i].text != "של")
+    {
+        let items = split_items(text, toks, colon + 1..seg.end, keep);
+        if !items.is_empty() {
+            return ListSlots { list: Some(list), items };
+        }
+    }
     let list_first = marker.filter(|&k| toks[k].kind == Kind::He && verb_end.max(seg.start) >= k && named.is_none());
     if let Some(slots) = list_first.and_then(|k| name_then_items(text, toks, k, seg.end, keep)) {
         return slots;
@@ -240,11 +251,14 @@ fn name_then_items(
     keep: &dyn Fn(usize) -> bool,
 ) -> Option<ListSlots> {
     let name_at = (marker + 1..end).find(|&i| keep(i) && toks[i].text != "של")?;
-    let items = split_items(text, toks, name_at + 1..end, keep);
+    // "לרשימת המטלות לבית: לתקן את הברז, …": a colon ends the name, however long
+    let colon = (name_at + 1..end).find(|&i| toks[i].text == ":");
+    let name_end = colon.unwrap_or(name_at + 1);
+    let items = split_items(text, toks, colon.map_or(name_end, |c| c + 1)..end, keep);
     if items.is_empty() {
         return None;
     }
-    let list = text_of(text, toks, name_at..name_at + 1, &|_| true);
+    let list = text_of(text, toks, name_at..name_end, &|_| true);
     Some(ListSlots { list, items })
 }
 

@@ -142,6 +142,22 @@ fn a_present_tense_verb_after_a_comma_is_no_list_name_but_a_glued_name_before_it
 }
 
 #[test]
+fn a_colon_ends_a_hebrew_list_name_of_any_length_and_the_items_follow_it() {
+    for (text, name, items) in [
+        (
+            "תכניס לרשימת המטלות לבית: לתקן את הברז, לצבוע את המרפסת",
+            "המטלות לבית",
+            vec!["לתקן את הברז", "לצבוע את המרפסת"],
+        ),
+        ("תרשום לי לרשימה של הכלב: קולר חדש וצעצוע לעיסה", "הכלב", vec!["קולר חדש", "צעצוע לעיסה"]),
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Add, Some(name)), "{text}");
+        assert_eq!(s.items, items, "{text}");
+    }
+}
+
+#[test]
 fn a_report_then_take_it_off_removes_what_the_report_named() {
     for (text, item) in
         [("bought the milk, take it off the list", "milk"), ("i got the lightbulbs, take them off", "lightbulbs")]
