@@ -300,6 +300,17 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
                 steps[j].title = steps[i].title.clone();
             }
         }
+        // "take eggs off the shopping list and add yogurt instead": a list step that names no
+        // list, right after one that does, is on that list
+        if steps[j].resolver == Resolver::List
+            && steps[j - 1].resolver == Resolver::List
+            && steps[j].list.is_none()
+            && !steps[j].items.is_empty()
+            && matches!(steps[j].action, crate::understand::Action::Add | crate::understand::Action::Remove)
+            && steps[j - 1].list.is_some()
+        {
+            steps[j].list = steps[j - 1].list.clone();
+        }
         // "show me the camping list and remove the tent from it": "it" is that list
         let back_ref = (seg.content..seg.end)
             .any(|k| PRONOUNS.contains(&msg.toks[k].text) || matches!(msg.toks[k].text, "ממנה" | "ממנו"));

@@ -303,7 +303,7 @@ fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
                 start += 'ו'.len_utf8();
             }
             let t = text_of_range(text, start, toks[b].end);
-            let t = strip_article(&t);
+            let t = strip_trailing_filler(&strip_article(&t));
             if !t.is_empty() {
                 items.push(t);
             }
@@ -331,6 +331,17 @@ fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
 
 fn text_of_range(text: &str, a: usize, b: usize) -> String {
     text.get(a..b).unwrap_or("").trim().to_string()
+}
+
+/// "add yogurt instead", "olive oil too", "תוסיף יוגורט במקום": words that close the sentence,
+/// not the item.
+fn strip_trailing_filler(s: &str) -> String {
+    for f in [" instead", " too", " as well", " also", " please", " במקום", " בבקשה"] {
+        if let Some(r) = s.strip_suffix(f) {
+            return r.trim_end().to_string();
+        }
+    }
+    s.to_string()
 }
 
 fn strip_article(s: &str) -> String {

@@ -158,6 +158,20 @@ fn a_colon_ends_a_hebrew_list_name_of_any_length_and_the_items_follow_it() {
 }
 
 #[test]
+fn a_second_list_step_naming_no_list_is_on_the_first_ones_list_and_closing_words_are_no_item() {
+    let u: Understanding =
+        understand("take eggs off the shopping list and add yogurt instead", thursday_evening(), Lang::En);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.action, s.list.as_deref(), s.items.clone())).collect();
+    assert_eq!(
+        got,
+        vec![
+            (Action::Remove, Some("shopping"), vec!["eggs".to_string()]),
+            (Action::Add, Some("shopping"), vec!["yogurt".to_string()])
+        ]
+    );
+}
+
+#[test]
 fn a_report_then_take_it_off_removes_what_the_report_named() {
     for (text, item) in
         [("bought the milk, take it off the list", "milk"), ("i got the lightbulbs, take them off", "lightbulbs")]
