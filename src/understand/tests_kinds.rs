@@ -172,6 +172,24 @@ fn a_second_list_step_naming_no_list_is_on_the_first_ones_list_and_closing_words
 }
 
 #[test]
+fn a_meeting_that_is_now_at_another_time_is_moved_and_a_fact_that_is_now_something_is_a_note() {
+    for (text, title, at) in [
+        ("the meeting with Boaz is now at 3, please update", "meeting with Boaz", "2026-03-10T15:00:00+02:00"),
+        ("הפגישה עם דנה היא עכשיו בחמש", "הפגישה עם דנה", "2026-03-10T17:00:00+02:00"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(
+            (s.resolver, s.action, s.title.as_deref()),
+            (Resolver::Calendar, Action::Update, Some(title)),
+            "{text}"
+        );
+        assert_eq!(s.when, Some(iso(at)), "{text}");
+    }
+    let s = one("the gate code is now 4513", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Update));
+}
+
+#[test]
 fn a_report_then_take_it_off_removes_what_the_report_named() {
     for (text, item) in
         [("bought the milk, take it off the list", "milk"), ("i got the lightbulbs, take them off", "lightbulbs")]

@@ -221,6 +221,21 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     } else {
         (resolver, action)
     };
+    // "the meeting with Boaz is now at 3": a new time of day stated for a meeting is a move of
+    // that event, not a note's new value ("now" there is part of "is now", not the time)
+    let stated = msg.times.iter().any(|(f, tr)| {
+        matches!(f, Found::Time(m) if m.grain < Grain::Day)
+            && tr.start >= r.start
+            && tr.end <= r.end
+            && !(tr.len() == 1 && matches!(msg.toks[tr.start].text, "now" | "עכשיו"))
+    });
+    let (resolver, action) =
+        if resolver == Resolver::Memory && action == Action::Update && stated && shape::names_an_appointment(msg, body)
+        {
+            (Resolver::Calendar, Action::Update)
+        } else {
+            (resolver, action)
+        };
     let moves_a_meeting = matches!(action, Action::Delete | Action::Update)
         && (met_at(msg, &r) || (action == Action::Delete && shape::cancels_event(msg, body, time.is_some(), &used)));
     let resolver = if resolver == Resolver::Task && moves_a_meeting {
@@ -503,15 +518,22 @@ fn better_time<'a>(
     // event's current time (which only names it)
     if step.action == Action::Update
         && let Some((m, moved)) = when::new_time(msg, r)
-        && let Some(t) = time.filter(|t| !moved.clone().any(|i| msg.toks[i].start == t.span.start))
     {
-        // the day it is on stays: "shift tomorrow's board meeting to 11" is tomorrow at 11
-        let on_day = (t.grain == Grain::Day)
-            .then(|| msg.text.get(t.span.clone()))
-            .flatten()
-            .and_then(|d| when::new_time_on(msg, r, Some(d)));
-        let (m, moved) = on_day.filter(|(d, _)| d.value.date_naive() == t.value.date_naive()).unwrap_or((m, moved));
-        return (Some(Cow::Owned(m)), Some(moved));
+        let current = time.filter(|t| !moved.clone().any(|i| msg.toks[i].start == t.span.start));
+        // "is now at 3": the first time found is that "now", and the new time follows it
+        let said_now = msg.toks.get(moved.start).is_some_and(|t| matches!(t.text, "now" | "עכשיו"));
+        if let Some(t) = current {
+            // the day it is on stays: "shift tomorrow's board meeting to 11" is tomorrow at 11
+            let on_day = (t.grain == Grain::Day)
+                .then(|| msg.text.get(t.span.clone()))
+                .flatten()
+                .and_then(|d| when::new_time_on(msg, r, Some(d)));
+            let (m, moved) = on_day.filter(|(d, _)| d.value.date_naive() == t.value.date_naive()).unwrap_or((m, moved));
+            return (Some(Cow::Owned(m)), Some(moved));
+        }
+        if said_now {
+            return (Some(Cow::Owned(m)), Some(moved));
+        }
     }
     if let Some(both) = when::combined(msg, r) {
         return (Some(Cow::Owned(evening(both))), None);

@@ -613,6 +613,43 @@ fn near(s: &str, word: &str) -> bool {
     swapped || ra.get(1..) == rb.get(1..) || ra == rb.get(1..).unwrap_or(&[]) || ra.get(1..).unwrap_or(&[]) == rb
 }
 
+/// Words for a meeting of people at a time: what "X is now at 3" moves.
+const APPOINTMENTS: &[&str] = &[
+    "meeting",
+    "appointment",
+    "lunch",
+    "dinner",
+    "breakfast",
+    "call",
+    "interview",
+    "session",
+    "class",
+    "lesson",
+    "party",
+    "standup",
+    "sync",
+    "פגישה",
+    "הפגישה",
+    "התור",
+    "תור",
+    "ארוחה",
+    "הארוחה",
+    "השיחה",
+    "שיחה",
+    "הראיון",
+    "ראיון",
+    "השיעור",
+    "שיעור",
+    "החוג",
+    "המסיבה",
+    "מסיבה",
+];
+
+/// The step names a meeting, a meal, an appointment or a call.
+pub(super) fn names_an_appointment(msg: &Msg<'_>, seg: Seg) -> bool {
+    seg.range().any(|i| APPOINTMENTS.contains(&msg.toks[i].text))
+}
+
 /// The step names a thing that happens (an exam, an offsite, a wedding) rather than a thing to
 /// do: its first word is not a to-do verb ("call", "לקנות", "תתקשר").
 pub(super) fn names_an_event(msg: &Msg<'_>, seg: Seg) -> bool {

@@ -44,6 +44,13 @@ pub(super) fn new_time_on(msg: &Msg<'_>, r: &Range<usize>, day: Option<&str>) ->
         let (lead, from) = match t.kind {
             // "make it 10": a bare number after "it" is the new hour
             Kind::Latin if matches!(t.text, "to" | "until" | "till" | "it") => ("at ", msg.toks.get(i + 1)?.start),
+            // "is now at 3", "היא עכשיו בחמש": the time after "now" is the new one
+            Kind::Latin if t.text == "now" => match msg.toks.get(i + 1) {
+                Some(n) if n.text == "at" => ("", n.start),
+                Some(n) => ("at ", n.start),
+                None => continue,
+            },
+            Kind::He if t.text == "עכשיו" => ("", msg.toks.get(i + 1)?.start),
             Kind::He | Kind::Prefix if t.text.starts_with('ל') => ("ב", t.start + 'ל'.len_utf8()),
             _ => continue,
         };
