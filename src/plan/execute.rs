@@ -82,6 +82,18 @@ impl TurnCtx<'_> {
         StepRef { inbound_id: self.inbound.id, step_id, user_id: Some(self.user.id), resolver, action, key }
     }
 
+    /// The outcome an earlier attempt stored for this step, when it finished: it stands.
+    fn reused(&self, step_id: i32) -> Option<Executed> {
+        self.prior_steps.iter().find(|r| r.step_id == step_id).and_then(finished)
+    }
+
+    /// Whether the conversation step can answer a question: one was open when the turn began,
+    /// or a button was tapped (the user's turns run one at a time, so no other turn opened one
+    /// since). Else only a command or a reminder's snooze words make it answer.
+    fn may_answer(&self, button: Option<&str>) -> bool {
+        self.open_question || button.is_some()
+    }
+
     fn key(&self, step_id: i32) -> String {
         steps::idempotency_key(&self.inbound.channel, &self.inbound.external_message_id, step_id)
     }
@@ -100,13 +112,12 @@ impl TurnCtx<'_> {
 
 /// Runs the plan. Steps already stored for this message (an earlier attempt) are reused.
 pub async fn execute(t: &TurnCtx<'_>, plan: &Plan) -> Result<Vec<Executed>, DbErr> {
-    // what an earlier attempt stored (a shared turn is a first attempt: nothing is)
-    let stored: HashMap<i32, &StoredStep> = t.prior_steps.iter().map(|r| (r.step_id, r)).collect();
     let (run, left_out) = bounded(plan);
     let mut done: Vec<Executed> = Vec::with_capacity(run.len() + 1);
     for step in run {
         let id = step.id as i32;
-        if let Some(prev) = stored.get(&id).and_then(|r| finished(r)) {
+        // what an earlier attempt stored (a shared turn is a first attempt: nothing is)
+        if let Some(prev) = t.reused(id) {
             done.push(prev);
             continue;
         }
@@ -168,7 +179,7 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
         Work::Clarify(_) => (CLARIFY_STEP, "conversation", "clarify"),
     };
     // an earlier attempt finished this work: its outcome stands
-    if let Some(prev) = t.prior_steps.iter().find(|r| r.step_id == step_id).and_then(finished) {
+    if let Some(prev) = t.reused(step_id) {
         return Ok(Some(prev));
     }
     let key = t.key(step_id);
@@ -194,7 +205,7 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
             let r = resolvers::run(&ctx, step, &earlier, &pre).await.map_err(resolve_db)?;
             Some(outcome_of(r, t.lang))
         }
-        Work::Conversation { button } => conversation_step(&ctx, button, t.open_question).await?,
+        Work::Conversation { button } => conversation_step(&ctx, button, t.may_answer(button)).await?,
         Work::Clarify(u) => crate::conversation::clarify::ask_if_unsure(&ctx, u)
             .await
             .map_err(resolve_db)?
@@ -202,7 +213,7 @@ pub async fn run_local(t: &TurnCtx<'_>, work: Work<'_>, done: &[Executed]) -> Re
     };
     // With no question open and no button tapped, "nothing to answer" changed nothing and a
     // retry reads the message the same way: nothing is stored.
-    if result.is_none() && matches!(work, Work::Conversation { button: None }) && !t.open_question {
+    if result.is_none() && matches!(work, Work::Conversation { button } if !t.may_answer(button)) {
         return Ok(None);
     }
     // "Nothing to answer" is stored too, so a retry does not read the (now cleared) pending
@@ -238,14 +249,12 @@ pub fn handled(e: &Executed) -> bool {
     e.outcome.data.get("unhandled").is_none()
 }
 
+/// `may_answer`: see [`TurnCtx::may_answer`].
 async fn conversation_step(
     ctx: &Ctx<'_>,
     button: Option<&str>,
-    open_question: bool,
+    may_answer: bool,
 ) -> Result<Option<(Status, Outcome)>, DbErr> {
-    // Only a question open when the turn began, or a tap on a button, can be answered (the
-    // user's turns run one at a time, so no other turn opened one since).
-    let may_answer = open_question || button.is_some();
     // an answer to a planner's question or draft resumes its stored plan (plan/review.rs)
     if may_answer && let Some(resumed) = super::review::answer(ctx, button).await? {
         return Ok(Some(resumed));
