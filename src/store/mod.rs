@@ -32,7 +32,7 @@ use sea_orm::{
 /// [`connect_reader`] and never wait for the writer.
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let mut opts = ConnectOptions::new(url.to_string());
-    opts.sqlx_logging(std::env::var_os("OZER_SQL_LOG").is_some()).connect_timeout(Duration::from_secs(10));
+    opts.sqlx_logging(log_statements()).connect_timeout(Duration::from_secs(10));
     if url.starts_with("sqlite:") {
         opts.max_connections(1).min_connections(1).acquire_timeout(Duration::from_secs(60));
         opts.map_sqlx_sqlite_opts(|o| {
@@ -45,6 +45,12 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
         opts.max_connections(20);
     }
     Database::connect(opts).await
+}
+
+/// `OZER_SQL_LOG` set: every statement is logged at debug (with `RUST_LOG=sqlx=debug`), on the
+/// write and the read pools alike.
+fn log_statements() -> bool {
+    std::env::var_os("OZER_SQL_LOG").is_some()
 }
 
 /// SQLite reads pages through a memory map (up to this many bytes) instead of a read() call per
@@ -60,10 +66,7 @@ pub async fn connect_reader(url: &str, writer: &DatabaseConnection) -> Result<Da
         return Ok(writer.clone());
     }
     let mut opts = ConnectOptions::new(url.to_string());
-    opts.sqlx_logging(std::env::var_os("OZER_SQL_LOG").is_some())
-        .connect_timeout(Duration::from_secs(10))
-        .max_connections(4)
-        .min_connections(0);
+    opts.sqlx_logging(log_statements()).connect_timeout(Duration::from_secs(10)).max_connections(4).min_connections(0);
     opts.map_sqlx_sqlite_opts(|o| {
         o.read_only(true).busy_timeout(Duration::from_secs(10)).pragma("mmap_size", MMAP_SIZE)
     });

@@ -206,6 +206,12 @@ fn commands(m: &PatMatch) -> bool {
     m.action.is_some() && SCHEMAS[m.resolver].resolver != Resolver::General
 }
 
+/// A list step that adds or removes items.
+fn adds_or_removes_items(s: &Step) -> bool {
+    s.resolver == Resolver::List
+        && matches!(s.action, crate::understand::Action::Add | crate::understand::Action::Remove)
+}
+
 /// After "and" / "," / a "ו" glued to it, a word that begins a command of another kind or a
 /// Hebrew verb addressed to Ozer ("ותבדוק"), which did not start a step of its own.
 fn unsplit_command(msg: &Msg<'_>, seg: Seg) -> bool {
@@ -302,11 +308,10 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         }
         // "take eggs off the shopping list and add yogurt instead": a list step that names no
         // list, right after one that does, is on that list
-        if steps[j].resolver == Resolver::List
+        if adds_or_removes_items(&steps[j])
             && steps[j - 1].resolver == Resolver::List
             && steps[j].list.is_none()
             && !steps[j].items.is_empty()
-            && matches!(steps[j].action, crate::understand::Action::Add | crate::understand::Action::Remove)
             && steps[j - 1].list.is_some()
         {
             steps[j].list = steps[j - 1].list.clone();
@@ -348,9 +353,7 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
                 steps[i].items.clone()
             };
             // the pronoun may be in the command's own words ("take it off") and leave no item
-            let no_items = steps[j].resolver == Resolver::List
-                && matches!(steps[j].action, crate::understand::Action::Add | crate::understand::Action::Remove)
-                && steps[j].items.is_empty();
+            let no_items = adds_or_removes_items(&steps[j]) && steps[j].items.is_empty();
             if !earlier.is_empty() && (no_items || steps[j].items.iter().any(|it| PRONOUNS.contains(&it.as_str()))) {
                 steps[j].items.retain(|it| !PRONOUNS.contains(&it.as_str()));
                 steps[j].items.extend(earlier);
