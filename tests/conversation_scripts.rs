@@ -1,5 +1,5 @@
 //! Held-out style conversations written as data (`eval/conversations_{tune,frozen}.jsonl` and the
-//! second set `eval/conversations2_{tune,frozen}.jsonl`, issue 12)
+//! later sets `eval/conversations{2,3}_{tune,frozen}.jsonl`, issue 12)
 //! and run turn by turn through the web chat, each on a fresh app with its own frozen clock.
 //!
 //! A turn says a message (or presses a button of the last reply, matched by its label) and then
@@ -35,6 +35,10 @@ const FROZEN_FLOOR: usize = 63;
 /// was run on it): checks passed when it was first run (tune 62/75, frozen 64/76).
 const TUNE2_FLOOR: usize = 75;
 const FROZEN2_FLOOR: usize = 70;
+/// The third set (`eval/conversations3_*.jsonl`, c41–c60, a third writer, split before Ozer was
+/// run on it).
+const TUNE3_FLOOR: usize = 0;
+const FROZEN3_FLOOR: usize = 0;
 
 struct Tally {
     passed: usize,
@@ -300,4 +304,14 @@ async fn second_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn second_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen2", include_str!("../eval/conversations2_frozen.jsonl"), FROZEN2_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn third_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune3", include_str!("../eval/conversations3_tune.jsonl"), TUNE3_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn third_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen3", include_str!("../eval/conversations3_frozen.jsonl"), FROZEN3_FLOOR, false).await;
 }

@@ -34,6 +34,16 @@ calendar-list = { $count ->
    *[other] { $count } events { $when }:
   }
     { $events }
+calendar-empty-reminders = { $count ->
+    [one] Nothing in your calendar for { $when }. One reminder:
+   *[other] Nothing in your calendar for { $when }. { $count } reminders:
+  }
+  { $lines }
+calendar-and-reminders = { $count ->
+    [one] And one reminder:
+   *[other] And { $count } reminders:
+  }
+  { $lines }
 calendar-need-time = When should it be? Tell me the day (and the time, unless it is all day).
 calendar-created = Added to your calendar: { $title }, { $when }.
 calendar-several = Several events fit; which one did you mean?

@@ -94,3 +94,12 @@ rec-month-last = { $n ->
 rec-other = repeating, next { $when }
 rec-until = { $rule }, until { $date }
 rec-count = { $rule }, { $n } times
+no-calendar-reminders = { $count ->
+    [one] Google Calendar isn't connected here, so here is your one reminder for { $when }:
+   *[other] Google Calendar isn't connected here, so here are your { $count } reminders for { $when }:
+  }
+  { $lines }
+no-calendar-no-reminders = You have no reminders for { $when } (Google Calendar isn't connected here, so I can't see events).
+wishes-back = Thank you, and the same to you! 😊
+bye = Bye! I'm here whenever you need me. 👋
+nod = 👍

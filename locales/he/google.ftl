@@ -34,6 +34,16 @@ calendar-list = { $count ->
    *[other] { $count } אירועים ל{ $when }:
   }
     { $events }
+calendar-empty-reminders = { $count ->
+    [one] אין שום דבר ביומן ל{ $when }. תזכורת אחת:
+   *[other] אין שום דבר ביומן ל{ $when }. { $count } תזכורות:
+  }
+  { $lines }
+calendar-and-reminders = { $count ->
+    [one] ותזכורת אחת:
+   *[other] ועוד { $count } תזכורות:
+  }
+  { $lines }
 calendar-need-time = מתי זה? אמרו לי את היום (ואת השעה, אם זה לא לכל היום).
 calendar-created = הוספתי ליומן: { $title }, { $when }.
 calendar-several = כמה אירועים מתאימים; לאיזה התכוונת?

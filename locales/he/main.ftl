@@ -97,3 +97,12 @@ rec-month-last = { $n ->
 rec-other = חוזרת, הבאה { $when }
 rec-until = { $rule }, עד { $date }
 rec-count = { $rule }, { $n } פעמים
+no-calendar-reminders = { $count ->
+    [one] יומן Google לא מחובר כאן, אז הנה התזכורת שלך ל{ $when }:
+   *[other] יומן Google לא מחובר כאן, אז הנה { $count } התזכורות שלך ל{ $when }:
+  }
+  { $lines }
+no-calendar-no-reminders = אין לך תזכורות ל{ $when } (יומן Google לא מחובר כאן, אז אירועים אני לא רואה).
+wishes-back = תודה, גם לך! 😊
+bye = ביי! אני כאן מתי שצריך. 👋
+nod = 👍

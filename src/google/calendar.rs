@@ -90,14 +90,24 @@ impl CalendarResolver {
 
 /// The range a step names: its window, the day of its time, or `None`.
 fn range(call: &RemoteCall<'_>) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
-    let tz = call.time.tz();
-    if let Some(w) = call.step.slots.window {
+    range_of(&call.step.slots, call.time.tz())
+}
+
+/// The range a step's slots name: the window, the day of the time, or `None`.
+pub(crate) fn range_of(slots: &crate::understand::Step, tz: Tz) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    if let Some(w) = slots.window {
         return Some((w.start.to_utc(), w.end.to_utc()));
     }
-    let at = call.step.slots.when?.with_timezone(&tz);
+    let at = slots.when?.with_timezone(&tz);
     let day = at.date_naive();
     let start = say::start_of(day, tz);
     Some((start.to_utc(), say::start_of(day + Duration::days(1), tz).to_utc()))
+}
+
+/// A range in words: "today", or "Sunday to Saturday".
+pub(crate) fn range_phrase(lang: crate::understand::Lang, (min, max): (DateTime<Utc>, DateTime<Utc>), now: DateTime<Tz>) -> String {
+    let tz = now.timezone();
+    say::window_phrase(lang, min.with_timezone(&tz), max.with_timezone(&tz), now)
 }
 
 /// "what's next" names no event: it asks for the next one.
@@ -156,16 +166,29 @@ async fn find(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError> 
             None => StepResult::say(Msg::new("calendar-nothing-ahead")),
         });
     };
-    let events = fitting(cal.list(min, max, None, 250).await?, named(call).as_deref());
+    let name = named(call);
+    let events = fitting(cal.list(min, max, None, 250).await?, name.as_deref());
     let events: Vec<Ev> = events.into_iter().take(MAX_LISTED).collect();
-    let when = say::window_phrase(lang, min.with_timezone(&tz), max.with_timezone(&tz), now);
-    if events.is_empty() {
-        return Ok(StepResult::say(Msg::new("calendar-empty").arg("when", when)));
-    }
-    let msg = Msg::new("calendar-list")
-        .arg("when", when)
-        .num("count", events.len() as i64)
-        .arg("events", say::lines(lang, &events, tz, now));
+    let when = range_phrase(lang, (min, max), now);
+    // "what do I have today" is about the day's reminders too (not when one event is asked for)
+    let reminders = match name {
+        None => crate::resolvers::task::lines_due(call.db, call.user.id, lang, call.time, (min, max)).await?,
+        Some(_) => None,
+    };
+    let msg = match (events.is_empty(), reminders) {
+        (true, None) => Msg::new("calendar-empty").arg("when", when),
+        (true, Some((count, lines))) => {
+            Msg::new("calendar-empty-reminders").arg("when", when).num("count", count as i64).arg("lines", lines)
+        }
+        (false, reminders) => {
+            let mut listed = say::lines(lang, &events, tz, now);
+            if let Some((count, lines)) = reminders {
+                let part = Msg::new("calendar-and-reminders").num("count", count as i64).arg("lines", lines);
+                listed = format!("{listed}\n{}", part.render(lang));
+            }
+            Msg::new("calendar-list").arg("when", when).num("count", events.len() as i64).arg("events", listed)
+        }
+    };
     Ok(StepResult { said: crate::reply::Said::msg(msg), data: serde_json::Value::Null })
 }
 

@@ -61,3 +61,29 @@ impl Plan {
         Plan { steps, source: PlanSource::Rules }
     }
 }
+
+/// With no Google settings, only the local readings can be done: a calendar step whose second
+/// reading is a reminder is that reminder ("push the kids one to friday"), and "what do I have
+/// today" is not asked about (its answer is the day's reminders). Asking "calendar or reminder?"
+/// when one of the two cannot be done would only be a detour.
+pub fn without_google(u: &mut Understanding) {
+    for step in &mut u.steps {
+        if step.resolver != Resolver::Calendar {
+            continue;
+        }
+        if let Some(alt) = step.alternative.take() {
+            if alt.resolver == Resolver::Task {
+                let confidence = step.confidence;
+                *step = *alt;
+                step.confidence = step.confidence.max(confidence);
+                step.alternative = None;
+                continue;
+            }
+            step.alternative = Some(alt);
+        }
+        let a_day = step.window.is_some() || step.when.is_some();
+        if step.action == Action::Find && step.title.is_none() && step.query.is_none() && a_day {
+            step.alternative = None;
+        }
+    }
+}

@@ -121,6 +121,39 @@ fn says_nothing_but_a_correction(title: Option<&str>, unsure: bool) -> bool {
     t.split([',', ' ', '.', '!', '-']).filter(|w| !w.is_empty()).all(|w| NO_TITLE.contains(&w.to_lowercase().as_str()))
 }
 
+/// Words around a lone time that name nothing: "make it 8:30", "at 6", "to thursday".
+const AROUND_A_TIME: &[&str] = &["at", "to", "for", "on", "make", "it", "then", "same", "time", "ב", "ל", "את", "זה", "תעשה", "תעשי", "שיהיה"];
+
+/// "8:30 instead", "no, 10", "ובעצם ביום חמישי": a message of nothing but a time (and words of
+/// correction), right after a turn that touched something, is that thing's new time. The rules
+/// read it as chat (no verb, no title) or as a new event with no title; either is read here as
+/// an update naming nothing, which `correction` and `resolve` then point at the last thing.
+fn lone_time(u: &mut Understanding, text: &str, now: DateTime<Tz>) {
+    let [step] = u.steps.as_mut_slice() else { return };
+    let titleless_create = step.action == Action::Create && says_nothing_but_a_correction(step.title.as_deref(), true);
+    if step.resolver != Resolver::General && !titleless_create {
+        return;
+    }
+    let Some(found) = crate::understand::time::parse(text, now) else { return };
+    if found.recurrence.is_some() || found.problem.is_some() {
+        return;
+    }
+    let rest = format!("{} {}", &text[..found.span.start], &text[found.span.end..]);
+    let named_nothing = rest
+        .split([',', ' ', '.', '!', '-', '?'])
+        .filter(|w| !w.is_empty())
+        .all(|w| NO_TITLE.contains(&w.to_lowercase().as_str()) || AROUND_A_TIME.contains(&w.to_lowercase().as_str()));
+    if !named_nothing {
+        return;
+    }
+    step.resolver = Resolver::Task;
+    step.action = Action::Update;
+    step.title = None;
+    step.when = Some(found.point.unwrap_or(found.value));
+    step.window = None;
+    step.alternative = None;
+}
+
 /// "actually at 6" / "ובעצם בשש" right after a turn that touched something: a lone new time,
 /// with no title and no verb of its own, read as a new reminder titled "actually", is a
 /// correction of the last thing's time. A bare hour names no day, and is read as the next such
@@ -209,6 +242,7 @@ fn nearer(a: chrono::NaiveTime, b: chrono::NaiveTime, to: chrono::NaiveTime) -> 
 pub fn resolve(u: &mut Understanding, text: &str, entities: &[Value], now: DateTime<Tz>) -> usize {
     let last = last_titled(entities);
     if let Some(last) = &last {
+        lone_time(u, text, now);
         correction(u, text, last.due, now);
     }
     let recent = prefer_recent(u, entities) + list_pointer(u, entities);

@@ -27,10 +27,51 @@ const GREETINGS: &[&str] = &[
 ];
 const THANKS: &[&str] = &["thanks", "thank you", "thx", "ty", "cheers", "תודה", "תודה רבה", "תנקס", "אחלה", "מעולה"];
 
+/// Wishes for a day, a holiday or the night, answered in kind.
+const WISHES: &[&str] = &[
+    "happy new year",
+    "happy holidays",
+    "happy holiday",
+    "happy hanukkah",
+    "happy passover",
+    "happy purim",
+    "merry christmas",
+    "chag sameach",
+    "shana tova",
+    "shabbat shalom",
+    "good night",
+    "goodnight",
+    "have a good day",
+    "have a nice day",
+    "have a good weekend",
+    "have a nice weekend",
+    "שנה טובה",
+    "חג שמח",
+    "חג כשר",
+    "פסח שמח",
+    "חנוכה שמח",
+    "פורים שמח",
+    "שבת שלום",
+    "שבוע טוב",
+    "לילה טוב",
+    "גמר חתימה טובה",
+    "יום טוב",
+    "סופש נעים",
+    "סוף שבוע נעים",
+];
+/// Goodbyes.
+const BYES: &[&str] = &["bye", "goodbye", "bye bye", "see you", "see ya", "cya", "ביי", "להתראות", "יאללה ביי", "נתראה"];
+/// A nod that asks nothing ("ok", "cool", "סבבה"), when no question is open.
+const NODS: &[&str] =
+    &["ok", "okay", "k", "cool", "great", "perfect", "awesome", "nice", "sweet", "got it", "אוקיי", "אוקי", "סבבה", "יופי", "מושלם", "בסדר", "הבנתי"];
+
 #[derive(Debug, PartialEq)]
 enum Kind {
     Greeting,
     Thanks,
+    Wishes,
+    Bye,
+    Nod,
     Unknown,
 }
 
@@ -50,6 +91,12 @@ fn classify(text: &str) -> Kind {
         Kind::Unknown
     } else if starts(THANKS) {
         Kind::Thanks
+    } else if starts(WISHES) {
+        Kind::Wishes
+    } else if starts(BYES) {
+        Kind::Bye
+    } else if starts(NODS) && words.len() <= 3 {
+        Kind::Nod
     } else if starts(GREETINGS) {
         Kind::Greeting
     } else {
@@ -69,6 +116,9 @@ pub fn run(ctx: &Ctx<'_>, _step: &PlannedStep) -> StepResult {
             None => Msg::new("greeting"),
         },
         Kind::Thanks => Msg::new("thanks"),
+        Kind::Wishes => Msg::new("wishes-back"),
+        Kind::Bye => Msg::new("bye"),
+        Kind::Nod => Msg::new("nod"),
         Kind::Unknown if crate::understand::route::asks_outside(ctx.text) => Msg::new("outside-abilities"),
         Kind::Unknown => Msg::new("not-understood"),
     };
@@ -85,6 +135,17 @@ mod tests {
         assert_eq!(classify("Hi there"), Kind::Greeting);
         assert_eq!(classify("תודה רבה"), Kind::Thanks);
         assert_eq!(classify("thanks a lot"), Kind::Thanks);
+    }
+
+    #[test]
+    fn wishes_goodbyes_and_nods_are_answered_in_kind() {
+        assert_eq!(classify("happy new year ozer!!"), Kind::Wishes);
+        assert_eq!(classify("שנה טובה עוזר"), Kind::Wishes);
+        assert_eq!(classify("לילה טוב"), Kind::Wishes);
+        assert_eq!(classify("ok bye"), Kind::Nod);
+        assert_eq!(classify("ביי"), Kind::Bye);
+        assert_eq!(classify("סבבה"), Kind::Nod);
+        assert_eq!(classify("ok so what is the capital of peru"), Kind::Unknown);
     }
 
     #[test]

@@ -41,6 +41,20 @@ const STOPWORDS: &[&str] = &[
     "רשימה",
     "הרשימה",
     "רשימת",
+    // chat around the words that tell things apart ("renewed the passport already lol")
+    "already",
+    "finally",
+    "just",
+    "lol",
+    "haha",
+    "hahaha",
+    "btw",
+    "yay",
+    "כבר",
+    "סופסוף",
+    "חח",
+    "חחח",
+    "פשוט",
 ];
 
 /// Hebrew one-letter prefixes (and, the, in, to, from, that, as) peeled for matching.

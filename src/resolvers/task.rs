@@ -147,26 +147,50 @@ async fn list(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveEr
     } else if let Some(w) = step.slots.window {
         let (start, end) = (w.start.to_utc(), w.end.to_utc());
         let phrase = crate::reply::when::day_phrase(ctx.lang, local(ctx, start), ctx.time.now);
-        let inside = |t: &&Task| t.due_at.is_some_and(|d| d >= start && d < end);
-        (open.iter().filter(inside).collect(), Msg::new("task-list-window").arg("period", phrase))
+        (due_within(&open, start, end), Msg::new("task-list-window").arg("period", phrase))
     } else {
         (open.iter().collect(), Msg::new("task-list-all"))
     };
     if shown.is_empty() {
         return Ok(StepResult::say(Msg::new("task-list-empty")));
     }
-    let mut lines: Vec<String> = shown.iter().take(LIST_MAX).map(|t| task_line(ctx, t)).collect();
-    if shown.len() > LIST_MAX {
-        lines.push(Msg::new("list-more").num("count", (shown.len() - LIST_MAX) as i64).render(ctx.lang));
-    }
-    let msg = header.num("count", shown.len() as i64).arg("lines", lines.join("\n"));
-    Ok(StepResult::say(msg))
+    let lines = task_lines(ctx.lang, ctx.time, &shown);
+    Ok(StepResult::say(header.num("count", shown.len() as i64).arg("lines", lines)))
 }
 
-fn task_line(ctx: &Ctx<'_>, t: &Task) -> String {
+/// The open tasks due in [start, end), in due order.
+fn due_within(open: &[Task], start: DateTime<Utc>, end: DateTime<Utc>) -> Vec<&Task> {
+    open.iter().filter(|t| t.due_at.is_some_and(|d| d >= start && d < end)).collect()
+}
+
+/// One line a task ("• call the bank — tomorrow at 09:00"), at most `LIST_MAX` and a count of
+/// the rest.
+fn task_lines(lang: crate::understand::Lang, time: crate::clock::TimeContext, shown: &[&Task]) -> String {
+    let mut lines: Vec<String> = shown.iter().take(LIST_MAX).map(|t| task_line(lang, time, t)).collect();
+    if shown.len() > LIST_MAX {
+        lines.push(Msg::new("list-more").num("count", (shown.len() - LIST_MAX) as i64).render(lang));
+    }
+    lines.join("\n")
+}
+
+/// The lines of the user's open tasks due in [start, end), or `None` when there are none: "what
+/// do I have today" is about reminders as well as calendar events.
+pub async fn lines_due(
+    db: &impl sea_orm::ConnectionTrait,
+    user_id: i64,
+    lang: crate::understand::Lang,
+    time: crate::clock::TimeContext,
+    (start, end): (DateTime<Utc>, DateTime<Utc>),
+) -> Result<Option<(usize, String)>, sea_orm::DbErr> {
+    let open = tasks::by_status(db, user_id, tasks::OPEN).await?;
+    let shown = due_within(&open, start, end);
+    Ok((!shown.is_empty()).then(|| (shown.len(), task_lines(lang, time, &shown))))
+}
+
+fn task_line(lang: crate::understand::Lang, time: crate::clock::TimeContext, t: &Task) -> String {
     let title = actions::short(&t.title, 80);
     match t.due_at {
-        Some(d) => format!("• {title} — {}", when_phrase(ctx.lang, local(ctx, d), ctx.time.now)),
+        Some(d) => format!("• {title} — {}", when_phrase(lang, d.with_timezone(&time.tz()), time.now)),
         None => format!("• {title}"),
     }
 }

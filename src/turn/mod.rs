@@ -265,6 +265,9 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
     let mut understanding = understand::understand(text, t.time.now, t.lang);
     // "move it to 5": "it" is what the last turn touched
     crate::plan::refs::resolve(&mut understanding, text, &t.last_entities, t.time.now);
+    if t.state.google.is_none() {
+        crate::plan::without_google(&mut understanding);
+    }
     let mut ask_user = t.state.llm.is_none();
     if !ask_user && crate::plan::llm::needs_planner(&understanding, text) {
         match planner::plan(t, &understanding, &pending).await? {

@@ -200,8 +200,14 @@ pub fn peelings(word: &str) -> impl Iterator<Item = (&str, &str)> {
         let out = (&word[..cut], &word[cut..]);
         let rest = &word[cut..];
         let mut it = rest.chars();
+        // "the" (ה) is the last prefix and "and" (ו) the first: "השמאי" is never ה+ש+"מאי"
+        let after_the = word[..cut].ends_with('ה');
         match (it.next(), it.clone().count()) {
-            (Some(c), n) if PREFIX_LETTERS.contains(c) && n >= 2 && cut < 6 => cut += c.len_utf8(),
+            (Some(c), n)
+                if PREFIX_LETTERS.contains(c) && n >= 2 && cut < 6 && !after_the && (c != 'ו' || cut == 0) =>
+            {
+                cut += c.len_utf8()
+            }
             _ => done = true,
         }
         Some(out)
@@ -238,6 +244,8 @@ mod tests {
     fn peelings_keep_two_letter_stems() {
         let p: Vec<_> = peelings("ובבית").collect();
         assert_eq!(p, vec![("", "ובבית"), ("ו", "בבית"), ("וב", "בית"), ("ובב", "ית")]);
+        let p: Vec<_> = peelings("השמאי").collect();
+        assert_eq!(p, vec![("", "השמאי"), ("ה", "שמאי")]);
         let p: Vec<_> = peelings("בת").collect();
         assert_eq!(p, vec![("", "בת")]);
     }

@@ -139,7 +139,14 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     let mut i = 0;
     while i < n {
         // a report ("התקשרתי לבנק.") or a world question before a command is a step of its own
+        // "bought the wipes take them off": a report run into a command on "them", no comma
+        let run_on = i > cur.content
+            && !left_has_command
+            && command_at(msg, i).is_some()
+            && (i..n).any(|k| PRONOUNS.contains(&msg.toks[k].text))
+            && reads_alone(msg, Seg { start: cur.start, content: cur.content, end: i });
         let left_reads = left_has_command
+            || run_on
             || (i > cur.content
                 && (is_conj(&msg.toks[i]) || command_at(msg, i).is_some_and(|m| m.after_vav))
                 && reads_alone(msg, Seg { start: cur.start, content: cur.content, end: i }));
@@ -155,7 +162,9 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             let split_here = if c > i {
                 command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok
             } else {
-                command_at(msg, i).is_some_and(|m| m.after_vav) || filler.is_some_and(|f| command_at(msg, f).is_some())
+                command_at(msg, i).is_some_and(|m| m.after_vav)
+                    || filler.is_some_and(|f| command_at(msg, f).is_some())
+                    || run_on
             };
             let c = filler.unwrap_or(c);
             // "the reminder about the parcel, delete it": words naming a thing and then a verb
@@ -262,6 +271,12 @@ fn inside_time(msg: &Msg<'_>, i: usize) -> bool {
 
 const PRONOUNS: &[&str] = &["אותו", "אותה", "אותמ", "אותנ", "it", "them"];
 
+/// An item that is only a pronoun, as the user wrote it (with Hebrew final letters: "אותם").
+fn is_pronoun(item: &str) -> bool {
+    let folded: String = item.chars().map(|c| match c { 'ם' => 'מ', 'ן' => 'נ', c => c }).collect();
+    PRONOUNS.contains(&folded.as_str())
+}
+
 /// "קניתי כבר את הלחם, תמחקי אותו מהרשימה": a report followed by a list step about the same
 /// thing is the reason for that step, not a task to complete.
 fn drop_reasons(steps: &mut Vec<Step>) {
@@ -354,8 +369,8 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             };
             // the pronoun may be in the command's own words ("take it off") and leave no item
             let no_items = adds_or_removes_items(&steps[j]) && steps[j].items.is_empty();
-            if !earlier.is_empty() && (no_items || steps[j].items.iter().any(|it| PRONOUNS.contains(&it.as_str()))) {
-                steps[j].items.retain(|it| !PRONOUNS.contains(&it.as_str()));
+            if !earlier.is_empty() && (no_items || steps[j].items.iter().any(|it| is_pronoun(it))) {
+                steps[j].items.retain(|it| !is_pronoun(it));
                 steps[j].items.extend(earlier);
             }
             if let (Some(r), Some(title)) = (referent, steps[j].title.clone()) {
