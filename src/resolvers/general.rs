@@ -24,6 +24,16 @@ const GREETINGS: &[&str] = &[
     "צהריים טובים",
     "מה נשמע",
     "מה קורה",
+    "you up",
+    "you still up",
+    "still up",
+    "you there",
+    "are you there",
+    "are you awake",
+    "אתה ער",
+    "את ערה",
+    "אתה שם",
+    "את שם",
 ];
 const THANKS: &[&str] = &["thanks", "thank you", "thx", "ty", "cheers", "תודה", "תודה רבה", "תנקס", "אחלה", "מעולה"];
 

@@ -155,7 +155,8 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             while c < n && is_conj(&msg.toks[c]) {
                 c += 1;
             }
-            let filler = after_fillers(msg, if c > i { c } else { i }, c == i);
+            // a command that is itself one of the fillers ("and show me the hanukkah list") stands
+            let filler = after_fillers(msg, if c > i { c } else { i }, c == i).filter(|_| command_at(msg, c).is_none());
             // after a report or a world question any command word starts the next step
             // ("bought the milk, take them off the shopping list")
             let weak_ok = !left_has_command && msg.pats.iter().any(|m| m.start == filler.unwrap_or(c) && commands(m));
@@ -245,7 +246,7 @@ fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
 /// Words that may stand between a conjunction and the command it introduces ("ותגיד לי מה יש
 /// לי ביומן", "and tell me what's on my calendar"); they ask for an answer, not an action.
 const FILLERS: &[&str] =
-    &["תגיד", "תגידי", "לי", "גמ", "בבקשה", "אמ", "לא", "tell", "me", "please", "also", "if", "not", "so"];
+    &["תגיד", "תגידי", "תראה", "תראי", "לי", "גמ", "בבקשה", "אמ", "לא", "tell", "show", "me", "please", "also", "if", "not", "so"];
 
 /// Where the command starts after filler words at `from`, if there are any. With `vav`, the
 /// first filler must carry the conjunction itself ("ותגיד").

@@ -31,6 +31,8 @@ fn edge_stop(t: &Token<'_>) -> bool {
                 | "שוב"
                 | "עבורי"
                 | "עמ"
+                | "אפשר"
+                | "כבר"
         ),
         Kind::Latin => matches!(
             t.text,
@@ -303,7 +305,7 @@ fn he_glued_target(text: &str, toks: &[Token<'_>], r: Range<usize>, keep: &dyn F
 }
 
 /// "עגבניות ומלפפונים", "eggs, milk and bread": one string per item.
-fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn Fn(usize) -> bool) -> Vec<String> {
+pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn Fn(usize) -> bool) -> Vec<String> {
     let mut items = Vec::new();
     let mut cur: Vec<usize> = Vec::new();
     let flush = |cur: &mut Vec<usize>, items: &mut Vec<String>| {
@@ -346,7 +348,7 @@ fn text_of_range(text: &str, a: usize, b: usize) -> String {
 /// "add yogurt instead", "olive oil too", "תוסיף יוגורט במקום": words that close the sentence,
 /// not the item.
 fn strip_trailing_filler(s: &str) -> String {
-    for f in [" instead", " too", " as well", " also", " please", " במקום", " בבקשה"] {
+    for f in [" instead", " too", " as well", " also", " please", " already", " במקום", " בבקשה", " כבר"] {
         if let Some(r) = s.strip_suffix(f) {
             return r.trim_end().to_string();
         }

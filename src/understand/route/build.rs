@@ -473,6 +473,15 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             step.list = ls.list;
             if matches!(step.action, Action::Add | Action::Remove) {
                 step.items = ls.items;
+                // "נורות צבעוניות כבר קניתי, תוריד מרשימת סוכות", "חלב ולחם תוסיף לרשימה": the
+                // items said before the verb, when none follow it
+                let verb_start = used.iter().filter(|m| m.action.is_some()).map(|m| m.start).min();
+                if step.items.is_empty()
+                    && let Some(v) = verb_start.filter(|&v| v > r.start && marker.is_none_or(|k| k >= v))
+                {
+                    let before = |i: usize| keep(i) && !shape::is_report_verb(&msg.toks[i]);
+                    step.items = crate::understand::slots::split_items(msg.text, msg.toks, r.start..v, &before);
+                }
                 // "תוסיפי לה תפוחים": "to it" names the list the user is working on (the turn
                 // resolves the pointer, plan/refs.rs), and is no part of the first item
                 if let Some(first) = step.items.first_mut()
@@ -481,6 +490,14 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                 {
                     *first = rest.trim_start_matches("את ").to_string();
                     step.list.get_or_insert_with(|| "it".to_string());
+                }
+                // "את רשימת סוכות אפשר למחוק": deleting a named list with no items in it is the
+                // whole list (which the resolver confirms before it goes)
+                let deletes = (r.start..r.end).any(|i| {
+                    matches!(msg.toks[i].text, "מחק" | "תמחק" | "תמחקי" | "מחקי" | "למחוק" | "תמחקו" | "delete")
+                });
+                if step.action == Action::Remove && step.items.is_empty() && step.list.is_some() && deletes {
+                    step.action = Action::Delete;
                 }
                 // a list named and items found: the slots confirm the reading
                 if step.list.is_some() && !step.items.is_empty() {
