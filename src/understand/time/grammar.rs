@@ -191,6 +191,16 @@ impl Acc {
                 self.offset = Some(o)
             }
             Comp::Anchor(s) if self.is_empty() => self.anchor = Some(s),
+            // "on the 1st of every month": the day of the month came first
+            Comp::Every { rec: Recurrence::Monthly, wd: None, part: None }
+                if self.every.is_none()
+                    && self.clock.is_none()
+                    && self.part.is_none()
+                    && self.offset.is_none()
+                    && matches!(self.day, Some(Day::Date { m: None, y: None, wd: None, .. })) =>
+            {
+                self.every = Some((Recurrence::Monthly, None));
+            }
             Comp::Every { rec, wd, part } if self.is_empty() => {
                 self.every = Some((rec, wd));
                 if let Some(p) = part {
@@ -241,6 +251,13 @@ impl Acc {
             }
             (Some(Day::Date { d, m, y, wd: None }), Day::Weekday { wd, rel: None }) => {
                 Some(Day::Date { d, m, y, wd: Some(wd) })
+            }
+            // "next week on Monday", "בשבוע הבא ביום שני": the weekday of that week
+            (Some(Day::Period { unit: Unit::Week, rel }), Day::Weekday { wd, rel: None })
+            | (Some(Day::Weekday { wd, rel: None }), Day::Period { unit: Unit::Week, rel })
+                if (-2..=2).contains(&rel) =>
+            {
+                Some(Day::WeekdayOfWeek { wd, week_rel: rel as i8 })
             }
             _ => return false,
         };
