@@ -414,8 +414,26 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
     let (time, moved) = better_time(msg, &r, step, time);
     let time = time.as_deref();
     let in_moved = |i: usize| moved.as_ref().is_some_and(|mr| mr.contains(&i));
-    let in_time = |i: usize| in_moved(i) || msg.times.iter().any(|(_, tr)| tr.contains(&i));
     let in_cmd = |i: usize| used.iter().any(|m| !m.keep && (m.start..m.end).contains(&i));
+    // "מסיבת חנוכה ביום חמישי בשש", "the kids hanukkah party … at 5:30": a second time
+    // expression right after a word of the title, with no preposition of its own, names the
+    // thing ("Hanukkah party") rather than when it is
+    let chosen = time.map(|m| m.span.clone());
+    let names_thing = |tr: &Range<usize>| {
+        let Some(prev) = tr.start.checked_sub(1).filter(|p| *p >= r.start) else { return false };
+        let t = &msg.toks[prev];
+        let first = &msg.toks[tr.start];
+        let other = chosen.as_ref().is_some_and(|c| msg.text.get(c.clone()).is_some() && !(c.start <= first.start && first.end <= c.end));
+        other
+            && matches!(t.kind, Kind::He | Kind::Latin)
+            && !in_cmd(prev)
+            && tr.end - tr.start == 1
+            && !matches!(t.text, "on" | "at" | "in" | "by" | "for" | "until" | "from" | "to" | "this" | "next" | "every")
+            // "the purim party": after "the", only when a word of the title follows
+            && (t.text != "the" || msg.toks.get(tr.end).is_some_and(|n| n.kind == Kind::Latin && !in_cmd(tr.end)))
+            && (first.kind == Kind::Latin || !first.text.starts_with(['ב', 'ל', 'מ', 'ו', 'כ', 'ה']))
+    };
+    let in_time = |i: usize| in_moved(i) || msg.times.iter().any(|(_, tr)| tr.contains(&i) && !names_thing(tr));
     let keep = |i: usize| !in_time(i) && !in_cmd(i);
     let leftover = || text_of(msg.text, msg.toks, r.clone(), &keep);
     let good_time = time.filter(|m| m.problem != Some(TimeProblem::Impossible));
