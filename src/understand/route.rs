@@ -91,6 +91,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     }
     link(&msg, &segs, &mut steps);
     drop_reasons(&mut steps);
+    called_off(text, &mut steps);
     if steps.is_empty() {
         steps.push(Step::new(Resolver::General, crate::understand::Action::Chat, 0.3));
     }
@@ -183,12 +184,29 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && (c > i || vav_time)
                 && msg.times.iter().any(|(_, tr)| tr.start == c && to_do_after(tr.end))
                 && (cur.content..i).any(|k| inside_time(msg, k));
+            // "add garlic to the shopping list and olive oil to the pantry list": more items for
+            // another list, with the verb said once
+            let list_word = |k: usize| {
+                let t = &msg.toks[k];
+                t.text == "list" || (t.kind == Kind::He && t.text.contains("רשימ"))
+            };
+            let seg_end = (c..n).find(|&k| is_conj(&msg.toks[k])).unwrap_or(n);
+            let to_list = (c..seg_end).any(|k| {
+                let t = &msg.toks[k];
+                matches!(t.text, "to" | "on" | "onto") || (list_word(k) && t.text.starts_with('ל'))
+            });
+            let next_list = left_has_command
+                && (c > i || vav_time)
+                && (cur.content..i).any(list_word)
+                && (c..seg_end).any(list_word)
+                && to_list
+                && (c..seg_end).all(|k| command_at(msg, k).is_none());
             // "add resolutions list: gym, read more, call mom": commas after a colon enumerate
             let enumerating = msg.toks[i].text == "," && (cur.content..i).any(|k| msg.toks[k].text == ":");
-            if ((split_here && !object_then_verb) || next_time) && !enumerating {
+            if ((split_here && !object_then_verb) || next_time || next_list) && !enumerating {
                 cur.end = i;
                 segs.push(cur);
-                conts.push(next_time && !split_here);
+                conts.push((next_time || next_list) && !split_here);
                 cur = Seg { start: i, content: c, end: n };
                 left_has_command = false;
                 left_has_verb = false;
@@ -302,6 +320,60 @@ fn drop_reasons(steps: &mut Vec<Step>) {
             j += 1;
         }
     }
+}
+
+/// Words saying a thing will not happen ("is off", "בוטלה").
+const CALLED_OFF: &[&str] = &[
+    " is off",
+    " is cancelled",
+    " is canceled",
+    " was cancelled",
+    " was canceled",
+    " got cancelled",
+    " got canceled",
+    " has been cancelled",
+    " has been canceled",
+    " isn't happening",
+    " is not happening",
+    " בוטלה",
+    " בוטל",
+    " בוטלו",
+    " התבטלה",
+    " התבטל",
+    " התבטלו",
+    " לא מתקיימת",
+    " לא מתקיים",
+];
+
+/// "the barbecue at Nir's is off, remove it", "הפגישה עם היועצת בוטלה, תוריד אותה מהיומן": the
+/// thing called off, then a delete of "it", is one delete of that thing (not a new event named
+/// "… is off" and a delete of the sentence).
+fn called_off(text: &str, steps: &mut Vec<Step>) {
+    let lower = text.to_lowercase();
+    let Some((at, said)) = CALLED_OFF.iter().filter_map(|w| lower.find(w).map(|i| (i, *w))).min_by_key(|(i, _)| *i)
+    else {
+        return;
+    };
+    let thing = text[..at].trim().trim_start_matches("the ").trim();
+    let rest = &lower[at + said.len()..];
+    let points = rest.split(|c: char| !c.is_alphanumeric() && c != '\'').any(|w| {
+        let w: String = w.chars().map(|c| match c { 'ם' => 'מ', 'ן' => 'נ', c => c }).collect();
+        PRONOUNS.contains(&w.as_str())
+    });
+    let Some(k) = steps.iter().position(|s| s.action == crate::understand::Action::Delete) else { return };
+    if thing.is_empty() || !points || thing.split_whitespace().count() > 8 {
+        return;
+    }
+    let mut step = steps.remove(k);
+    step.title = Some(thing.to_string());
+    step.depends_on.clear();
+    step.confidence = step.confidence.max(0.7);
+    if ["calendar", "יומן", "ביומן", "מהיומן"].iter().any(|w| lower.contains(w)) {
+        step.resolver = Resolver::Calendar;
+    }
+    // the steps read from the words before it were the thing itself
+    steps.retain(|s| s.title.as_deref().is_none_or(|t| !t.contains(thing) && !thing.contains(t)));
+    steps.insert(0, step);
 }
 
 /// Cross-step references: anchors ("an hour before") and pronouns ("buy it").

@@ -89,6 +89,7 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
                         | "okay"
                         | "so"
                         | "already"
+                        | "up"
                         | "hmm"
                         | "hmmm"
                         | "umm"

@@ -271,6 +271,11 @@ pub(super) fn like(msg: &Msg<'_>, seg: Seg, prev: &Step) -> Step {
     let time = first_time(msg, &seg.range()).map(|(m, _)| m);
     let mut step = Step::new(prev.resolver, prev.action, prev.confidence.min(0.75));
     fill(msg, seg, &mut step, &[], time);
+    // "…ושמן זית לרשימת המזווה": the "and" glued to the first item was the split
+    let vav = msg.toks.get(seg.start).is_some_and(|t| t.kind == Kind::He && t.text.starts_with('ו'));
+    if vav && let Some(first) = step.items.first_mut() {
+        *first = first.strip_prefix('ו').unwrap_or(first).to_string();
+    }
     step
 }
 
