@@ -87,3 +87,25 @@ pub fn without_google(u: &mut Understanding) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+    use crate::understand::{Lang, understand};
+
+    #[test]
+    fn without_google_an_unsure_calendar_move_is_the_reminder_and_the_day_is_not_asked_about() {
+        let now = chrono_tz::Asia::Jerusalem.with_ymd_and_hms(2026, 3, 24, 9, 0, 0).unwrap();
+        let mut moved = understand("push the kids one to friday", now, Lang::En);
+        assert_eq!(moved.steps[0].resolver, Resolver::Calendar, "read as a calendar move first");
+        without_google(&mut moved);
+        let s = &moved.steps[0];
+        assert_eq!((s.resolver, s.action, s.alternative.is_none()), (Resolver::Task, Action::Update, true));
+        let mut day = understand("מה יש לי היום", now, Lang::He);
+        without_google(&mut day);
+        let s = &day.steps[0];
+        assert_eq!((s.resolver, s.action, s.alternative.is_none()), (Resolver::Calendar, Action::Find, true));
+    }
+}

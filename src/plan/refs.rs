@@ -134,11 +134,18 @@ fn lone_time(u: &mut Understanding, text: &str, now: DateTime<Tz>) {
     if step.resolver != Resolver::General && !titleless_create {
         return;
     }
-    let Some(found) = crate::understand::time::parse(text, now) else { return };
+    let words: Vec<&str> = text.split([',', ' ', '.', '!', '-', '?']).filter(|w| !w.is_empty()).collect();
+    // "no, 10": a lone number is an hour here (alone, the time parser reads no time in it)
+    let hour = match words.iter().filter(|w| !NO_TITLE.contains(&w.to_lowercase().as_str())).collect::<Vec<_>>()[..] {
+        [n] if n.parse::<u32>().is_ok_and(|h| (1..=24).contains(&h)) => Some(format!("at {n}")),
+        _ => None,
+    };
+    let said = hour.as_deref().unwrap_or(text);
+    let Some(found) = crate::understand::time::parse(said, now) else { return };
     if found.recurrence.is_some() || found.problem.is_some() {
         return;
     }
-    let rest = format!("{} {}", &text[..found.span.start], &text[found.span.end..]);
+    let rest = format!("{} {}", &said[..found.span.start], &said[found.span.end..]);
     let named_nothing = rest
         .split([',', ' ', '.', '!', '-', '?'])
         .filter(|w| !w.is_empty())
@@ -332,6 +339,30 @@ mod tests {
         let mut untitled = read("remind me at 6");
         resolve(&mut untitled, &last);
         assert_eq!(untitled.0.steps[0].action, Action::Create);
+    }
+
+    #[test]
+    fn a_message_of_nothing_but_a_time_moves_the_last_thing() {
+        // due tomorrow at 08:00 Jerusalem
+        let last = [json!({"task_id": 4, "title": "renew my passport", "due_at": "2026-11-24T06:00:00Z"})];
+        for (text, want) in [
+            ("actually 8:30", "2026-11-24T08:30:00+02:00"),
+            ("no, 10", "2026-11-24T10:00:00+02:00"),
+            ("ובעצם 8:30", "2026-11-24T08:30:00+02:00"),
+        ] {
+            let mut u = read(text);
+            assert_eq!(resolve(&mut u, &last), 1, "{text}");
+            let s = &u.0.steps[0];
+            assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some("renew my passport")), "{text}");
+            assert_eq!(s.when.map(|w| w.to_rfc3339()).as_deref(), Some(want), "{text}");
+        }
+        // with nothing touched before, a lone time is still chat; words around it keep it a message
+        let mut alone = read("8:30 instead");
+        resolve(&mut alone, &[]);
+        assert_eq!(alone.0.steps[0].resolver, Resolver::General);
+        let mut more = read("the train leaves at 8:30");
+        resolve(&mut more, &last);
+        assert_ne!(more.0.steps[0].action, Action::Update);
     }
 
     #[test]

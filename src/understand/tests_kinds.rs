@@ -228,3 +228,107 @@ fn route_floor(file: &str, min_lines: usize, permille: usize) {
     assert!(n >= min_lines, "{file} has only {n} lines");
     assert!(ok * 1000 >= n * permille, "{file}: route {ok}/{n} is below {}%", permille / 10);
 }
+
+fn steps(text: &str, now: DateTime<Tz>) -> Vec<super::Step> {
+    understand(text, now, Lang::He).steps
+}
+
+#[test]
+fn items_said_before_the_verb_are_the_items() {
+    for (text, items) in [
+        ("נורות צבעוניות כבר קניתי תוריד מרשימת סוכות", vec!["נורות צבעוניות"]),
+        ("חלב ולחם תוסיף לרשימת קניות", vec!["חלב", "לחם"]),
+        ("eggs and flour add to the baking list", vec!["eggs", "flour"]),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(s.resolver, Resolver::List, "{text}");
+        assert_eq!(s.items, items, "{text}");
+    }
+}
+
+#[test]
+fn deleting_a_named_list_with_no_items_is_the_whole_list() {
+    let s = one("את רשימת סוכות אפשר למחוק", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Delete, Some("סוכות")));
+    let s = one("מחק חלב מרשימת קניות", tuesday_morning());
+    assert_eq!((s.action, s.items.clone()), (Action::Remove, vec!["חלב".to_string()]));
+}
+
+#[test]
+fn a_report_run_into_a_command_on_them_removes_the_reported_items() {
+    for (text, item) in [("bought the wipes take them off the list", "wipes"), ("קניתי את המגבונים תורידי אותם", "המגבונים")] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::List, Action::Remove), "{text}");
+        assert_eq!(s.items, vec![item.to_string()], "{text}");
+    }
+}
+
+#[test]
+fn a_thing_called_off_and_then_removed_is_one_delete_of_that_thing() {
+    for (text, title, resolver) in [
+        ("the barbecue at Nir's is off, remove it", "barbecue at Nir's", Resolver::Task),
+        ("הפגישה עם היועצת בוטלה, תוריד אותה מהיומן", "הפגישה עם היועצת", Resolver::Calendar),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action, s.title.as_deref()), (resolver, Action::Delete, Some(title)), "{text}");
+    }
+}
+
+#[test]
+fn items_for_a_second_list_with_the_verb_said_once_are_a_second_add() {
+    for text in ["add garlic to the shopping list and olive oil to the pantry list", "תוסיף שום לרשימת הקניות ושמן זית לרשימת המזווה"] {
+        let s = steps(text, tuesday_morning());
+        assert_eq!(s.len(), 2, "{text}: {s:?}");
+        assert!(s.iter().all(|s| (s.resolver, s.action) == (Resolver::List, Action::Add)), "{text}");
+        assert_eq!(s[1].items.len(), 1, "{text}");
+        assert!(!s[1].items[0].starts_with('ו'), "{text}");
+    }
+    // one list, two items: one step
+    assert_eq!(steps("add milk and eggs to the shopping list", tuesday_morning()).len(), 1);
+}
+
+#[test]
+fn a_weekday_of_next_week_and_a_day_of_every_month() {
+    let now = DateTime::parse_from_rfc3339("2026-08-02T10:10:00+03:00").expect("now").with_timezone(&chrono_tz::Asia::Jerusalem);
+    for text in ["תזכירי לי בשבוע הבא ביום שני ב-9 להתקשר לקופת חולים", "remind me next week on monday at 9 to call the clinic"] {
+        assert_eq!(one(text, now).when, Some(iso("2026-08-10T09:00:00+03:00")), "{text}");
+    }
+    let s = one("remind me on the 1st of every month at 10am to pay rent", now);
+    assert_eq!((s.when, s.recurrence), (Some(iso("2026-09-01T10:00:00+03:00")), Some(super::Recurrence::Monthly)));
+}
+
+#[test]
+fn a_holiday_beside_a_title_word_names_the_thing_when_another_time_says_when() {
+    let now = DateTime::parse_from_rfc3339("2026-12-01T09:00:00+02:00").expect("now").with_timezone(&chrono_tz::Asia::Jerusalem);
+    let s = one("put the purim party on thursday at 6", now);
+    assert_eq!((s.title.as_deref(), s.when), (Some("purim party"), Some(iso("2026-12-03T18:00:00+02:00"))));
+    let s = one("תכניס ליומן מסיבת חנוכה במשרד ביום חמישי בשש", now);
+    assert!(s.title.as_deref().is_some_and(|t| t.contains("חנוכה")), "{:?}", s.title);
+    // a holiday that is the time stays the time
+    let s = one("תזכיר לי בחנוכה לקנות סופגניות", now);
+    assert_eq!(s.title.as_deref(), Some("לקנות סופגניות"));
+}
+
+#[test]
+fn a_reminder_and_then_find_the_email_or_show_the_day_are_two_steps() {
+    let now = DateTime::parse_from_rfc3339("2026-11-30T08:55:00+02:00").expect("now").with_timezone(&chrono_tz::Asia::Jerusalem);
+    for (text, second) in [
+        ("in 40 min remind me to head out to the meeting and find the email with the entry permit", Resolver::Gmail),
+        ("בעוד 40 דקות תזכיר לי לצאת לפגישה ותחפש לי את המייל עם האישור כניסה", Resolver::Gmail),
+        ("תזכיר לי ב-9 לשלוח לבוס את הדוח ותראה לי מה יש לי ביומן היום", Resolver::Calendar),
+        ("remind me at 3 to ring the estate agent and tell me what ive got on sunday", Resolver::Calendar),
+    ] {
+        let s = steps(text, now);
+        assert_eq!(s.len(), 2, "{text}: {s:?}");
+        assert_eq!((s[0].resolver, s[1].resolver), (Resolver::Task, second), "{text}");
+    }
+    let s = steps("what can you do? and show me the hanukkah list", now);
+    assert_eq!(s.len(), 2, "{s:?}");
+}
+
+#[test]
+fn asking_how_to_use_ozer_is_help() {
+    for text in ["what kind of stuff can you help me with", "what are all the things ur able to do", "איך אני משתמשת בך?", "תסביר לי מה אתה בעצם עושה"] {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::Meta, "{text}");
+    }
+}
