@@ -93,6 +93,21 @@ async fn an_empty_day_says_so() {
 }
 
 #[tokio::test]
+async fn a_day_lists_the_reminders_due_that_day_after_its_events() {
+    let g = linked("what's on my calendar today").await;
+    seed_tomorrow(&g);
+    g.app.say("remind me tomorrow at 18:00 to water the plants").await;
+    g.app.say("remind me on thursday at 9 to call the bank").await;
+    let reply = g.app.say("what do i have tomorrow").await;
+    assert!(reply.contains("3 events tomorrow") && reply.contains("Dentist"), "{reply}");
+    assert!(reply.contains("And one reminder:") && reply.contains("water the plants"), "{reply}");
+    assert!(!reply.contains("call the bank"), "another day's reminder is not listed: {reply}");
+    // an empty calendar day with a reminder on it
+    let reply = g.app.say("what do i have on thursday").await;
+    assert!(reply.contains("Nothing in your calendar") && reply.contains("call the bank"), "{reply}");
+}
+
+#[tokio::test]
 async fn an_event_is_created_in_the_users_zone_for_one_hour_with_the_step_key_as_its_id() {
     let g = linked("what's on my calendar today").await;
     let reply = g.app.say("add a meeting with Dana tomorrow at 10 to my calendar").await;

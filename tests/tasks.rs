@@ -282,3 +282,28 @@ async fn a_reminder_for_today_with_no_time_left_before_nine_fires_in_about_an_ho
     assert!(reply.contains("today at 22:10"), "{reply}");
     assert_eq!(tasks_with_status(&app, "open").await[0].due_at, Some(utc("2026-01-22T20:10:00Z")));
 }
+
+#[tokio::test]
+async fn with_no_calendar_what_do_i_have_tomorrow_lists_tomorrows_reminders_in_both_languages() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 10 to call the plumber").await;
+    app.say("remind me on sunday at 9 to pay the arnona").await;
+    let reply = app.say("what do i have tomorrow").await;
+    assert!(reply.contains("Google Calendar isn't connected") && reply.contains("call the plumber"), "{reply}");
+    assert!(!reply.contains("arnona"), "another day's reminder is not listed: {reply}");
+    let reply = app.say("מה יש לי מחר").await;
+    assert!(reply.contains("call the plumber") && reply.contains("לא מחובר"), "{reply}");
+    let reply = app.say("what do i have on monday").await;
+    assert!(reply.contains("no reminders"), "{reply}");
+}
+
+#[tokio::test]
+async fn push_the_one_about_a_reminder_moves_it_with_no_calendar_to_ask_about() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 5 to pick up the kids from practice").await;
+    let reply = app.say("push the kids one to sunday").await;
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open.len(), 1, "{reply}");
+    // Sunday 25 January at 17:00 in Jerusalem
+    assert_eq!(open[0].due_at, Some(utc("2026-01-25T15:00:00Z")), "{reply}");
+}
