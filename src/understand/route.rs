@@ -376,6 +376,34 @@ fn called_off(text: &str, steps: &mut Vec<Step>) {
     steps.insert(0, step);
 }
 
+/// The things a title lists: "milk and the bread" is milk and bread, "חלב ולחם" חלב and לחם.
+fn things_of(title: &str) -> Vec<String> {
+    title
+        .split(", ")
+        .flat_map(|p| p.split(" and "))
+        .flat_map(|p| {
+            let words: Vec<&str> = p.split(' ').collect();
+            // a Hebrew "and" glued to the next thing starts another one ("חלב ולחם")
+            let mut parts: Vec<String> = vec![String::new()];
+            for w in words {
+                let starts_another = w.starts_with('ו') && w.chars().count() > 2 && !parts.last().is_some_and(|s| s.is_empty());
+                if starts_another {
+                    parts.push(w.trim_start_matches('ו').to_string());
+                } else {
+                    let last = parts.last_mut().expect("one part");
+                    if !last.is_empty() {
+                        last.push(' ');
+                    }
+                    last.push_str(w);
+                }
+            }
+            parts
+        })
+        .map(|t| t.trim().trim_start_matches("the ").trim_start_matches("את ").trim().to_string())
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
 /// Cross-step references: anchors ("an hour before") and pronouns ("buy it").
 fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     for j in 1..steps.len().min(segs.len()) {
@@ -393,6 +421,26 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             if steps[j].title.is_none() {
                 steps[j].title = steps[i].title.clone();
             }
+        } else if let Some(secs) = anchor.filter(|s| s % 86_400 == 0)
+            && let Some(own) = steps[j].when
+            && let Some(i) = (0..j).rev().find(|&i| steps[i].when.is_some() || steps[i].window.is_some())
+            && let Some(base) = steps[i].when.or(steps[i].window.map(|w| w.start))
+        {
+            // "what time is my flight on tuesday and remind me the day before at 6": the day
+            // comes from the earlier step, the time of day from this one
+            let tz = msg.now.timezone();
+            let day = base.with_timezone(&tz).date_naive() + Duration::days(secs / 86_400);
+            let mut time = own.with_timezone(&tz).time();
+            // "the night before at 9" is 21:00
+            let lower = msg.text.to_lowercase();
+            if ["night before", "evening before", "ערב לפני", "בערב שלפני", "בלילה שלפני"].iter().any(|w| lower.contains(w))
+                && chrono::Timelike::hour(&time) < 12
+            {
+                time += Duration::hours(12);
+            }
+            let moved = day.and_time(time).and_local_timezone(tz).earliest();
+            steps[j].when = moved.map(|m| m.fixed_offset()).or(steps[j].when);
+            steps[j].depends_on.push(i);
         }
         // "take eggs off the shopping list and add yogurt instead": a list step that names no
         // list, right after one that does, is on that list
@@ -435,8 +483,13 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             let referent =
                 if steps[i].items.is_empty() { steps[i].title.clone() } else { Some(steps[i].items.join(", ")) };
             // "take matzah off the shopping list and put it on the pesach list"
+            let plural = matches!(msg.toks[k].text, "them" | "אותמ" | "אותנ");
             let earlier = if steps[i].items.is_empty() {
-                steps[i].title.iter().cloned().collect()
+                match (plural, steps[i].title.as_deref()) {
+                    // "bought the milk and the bread, take them off": "them" is each thing
+                    (true, Some(t)) => things_of(t),
+                    _ => steps[i].title.iter().cloned().collect(),
+                }
             } else {
                 steps[i].items.clone()
             };

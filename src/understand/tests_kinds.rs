@@ -339,3 +339,29 @@ fn asking_how_to_use_ozer_is_help() {
         assert_eq!(one(text, tuesday_morning()).resolver, Resolver::Meta, "{text}");
     }
 }
+
+#[test]
+fn the_day_before_another_steps_day_takes_that_day_and_its_own_time() {
+    let now = DateTime::parse_from_rfc3339("2026-08-28T10:00:00+03:00").expect("now").with_timezone(&chrono_tz::Asia::Jerusalem);
+    for (text, want) in [
+        ("what time is my flight on tuesday and remind me the day before at 6 to pack", "2026-08-31T18:00:00+03:00"),
+        ("מתי הטיסה ביום שלישי? ותזכיר לי יום לפני בשש לארוז", "2026-08-31T18:00:00+03:00"),
+        ("add the dentist for tuesday at 8:30 and remind me the night before at 9 to floss", "2026-08-31T21:00:00+03:00"),
+    ] {
+        let s = steps(text, now);
+        assert_eq!(s.len(), 2, "{text}: {s:?}");
+        assert_eq!(s[1].when, Some(iso(want)), "{text}");
+    }
+}
+
+#[test]
+fn them_after_a_report_of_several_things_is_each_thing() {
+    for (text, items) in [
+        ("bought the milk and the bread, take them off the shopping list", vec!["milk", "bread"]),
+        ("קניתי חלב ולחם תמחק אותם מהקניות", vec!["חלב", "לחם"]),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::List, Action::Remove), "{text}");
+        assert_eq!(s.items, items, "{text}");
+    }
+}

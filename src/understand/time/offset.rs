@@ -152,6 +152,12 @@ pub fn lasting_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
 }
 
 pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
+    // "the day before", "the night before" (at 9): the day before another step's day
+    let k = if cx.is(i, "the") { i + 1 } else { i };
+    let next_is_a_day = matches!(cx.lex(k + 2), Some(Lex::DayRel(_) | Lex::Num(_))) || cx.num(k + 2).is_some();
+    if matches!(cx.text(k), "day" | "night" | "evening") && cx.lex(k + 1) == Some(Lex::Before) && !next_is_a_day {
+        return Some((Comp::Anchor(-86_400), k + 2));
+    }
     match cx.lex(i) {
         Some(Lex::In) => {
             let k = if matches!(cx.lex(i + 1), Some(Lex::Filler)) { i + 2 } else { i + 1 };
