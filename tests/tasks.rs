@@ -307,3 +307,16 @@ async fn push_the_one_about_a_reminder_moves_it_with_no_calendar_to_ask_about() 
     // Sunday 25 January at 17:00 in Jerusalem
     assert_eq!(open[0].due_at, Some(utc("2026-01-25T15:00:00Z")), "{reply}");
 }
+
+#[tokio::test]
+async fn deleting_all_reminders_for_a_day_deletes_only_that_days_after_yes() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 10 to call the plumber").await;
+    app.say("remind me tomorrow at 12 to buy bread").await;
+    app.say("remind me on sunday at 9 to pay the arnona").await;
+    let asked = app.say("delete all my reminders for tomorrow").await;
+    assert!(asked.contains('2'), "asks about the two of tomorrow: {asked}");
+    app.say("yes").await;
+    let left = tasks_with_status(&app, "open").await;
+    assert_eq!(left.iter().map(|t| t.title.as_str()).collect::<Vec<_>>(), vec!["pay the arnona"]);
+}

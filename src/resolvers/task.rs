@@ -364,7 +364,12 @@ async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     }
     if means_all(ctx.text) {
         let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
-        return confirm_delete(ctx, open.iter().map(|t| t.id).collect()).await;
+        // "all my reminders for today": only those due that day
+        let chosen: Vec<&Task> = match step.slots.window {
+            Some(w) => due_within(&open, w.start.to_utc(), w.end.to_utc()),
+            None => open.iter().collect(),
+        };
+        return confirm_delete(ctx, chosen.iter().map(|t| t.id).collect()).await;
     }
     match resolve_one(ctx, &query_of(step), |t| Action::DeleteTasks { ids: vec![t.id] }).await? {
         Ok(t) => delete_ids(ctx, &[t.id]).await,

@@ -452,6 +452,11 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             step.window = good_time.and_then(|m| window_of(m, msg));
             step.title = leftover();
         }
+        // "delete all my reminders for today": the day is which ones, not a new time
+        (Resolver::Task, Action::Delete) if good_time.is_some_and(|m| m.grain >= Grain::Day) => {
+            step.window = good_time.and_then(|m| window_of(m, msg));
+            step.title = leftover();
+        }
         (Resolver::Task, Action::List) | (Resolver::Calendar, Action::Find) => {
             step.window = good_time.and_then(|m| window_of(m, msg));
             if step.resolver == Resolver::Calendar {
