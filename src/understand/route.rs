@@ -264,7 +264,7 @@ fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
 /// Words that may stand between a conjunction and the command it introduces ("ותגיד לי מה יש
 /// לי ביומן", "and tell me what's on my calendar"); they ask for an answer, not an action.
 const FILLERS: &[&str] =
-    &["תגיד", "תגידי", "תראה", "תראי", "לי", "גמ", "בבקשה", "אמ", "לא", "tell", "show", "me", "please", "also", "if", "not", "so"];
+    &["תגיד", "תגידי", "תראה", "תראי", "לי", "גמ", "בבקשה", "אמ", "לא", "כנ", "tell", "show", "me", "please", "also", "if", "not", "so"];
 
 /// Where the command starts after filler words at `from`, if there are any. With `vav`, the
 /// first filler must carry the conjunction itself ("ותגיד").

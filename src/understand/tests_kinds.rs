@@ -365,3 +365,16 @@ fn them_after_a_report_of_several_things_is_each_thing() {
         assert_eq!(s.items, items, "{text}");
     }
 }
+
+#[test]
+fn a_question_then_if_so_a_command_is_two_steps_and_the_question_words_are_not_searched() {
+    for (text, query) in [
+        ("did dana email me? if so remind me at 5 to answer her", "dana"),
+        ("יש מייל מבעל הדירה? אם כן תזכיר לי מחר ב-9 לענות לו", "מבעל הדירה"),
+    ] {
+        let s = steps(text, tuesday_morning());
+        assert_eq!(s.len(), 2, "{text}: {s:?}");
+        assert_eq!((s[0].resolver, s[0].query.as_deref()), (Resolver::Gmail, Some(query)), "{text}");
+        assert_eq!((s[1].resolver, s[1].action), (Resolver::Task, Action::Create), "{text}");
+    }
+}

@@ -538,7 +538,16 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         // the new fact as said, "now" and all: it replaces the old note's text
         (Resolver::Memory, Action::Update) => step.title = text_of(msg.text, msg.toks, r.clone(), &|_| true),
         (Resolver::Gmail | Resolver::Memory, _) => {
-            let q_keep = |i: usize| keep(i) && !(i == r.start && is_question(msg, seg));
+            // "did dana email me", "יש מייל מבעל הדירה": the question's opening words are no part
+            // of what to search for
+            let opening = |t: &str| {
+                matches!(t, "did" | "does" | "do" | "has" | "have" | "is" | "are" | "was" | "any" | "there" | "יש" | "האמ" | "היה")
+            };
+            let mut first = r.start;
+            while first < r.end && (opening(msg.toks[first].text) || !keep(first)) {
+                first += 1;
+            }
+            let q_keep = |i: usize| keep(i) && i >= first && !(i == r.start && is_question(msg, seg));
             step.query = text_of(msg.text, msg.toks, r.clone(), &q_keep);
         }
         _ => {}
