@@ -105,7 +105,11 @@ pub(crate) fn range_of(slots: &crate::understand::Step, tz: Tz) -> Option<(DateT
 }
 
 /// A range in words: "today", or "Sunday to Saturday".
-pub(crate) fn range_phrase(lang: crate::understand::Lang, (min, max): (DateTime<Utc>, DateTime<Utc>), now: DateTime<Tz>) -> String {
+pub(crate) fn range_phrase(
+    lang: crate::understand::Lang,
+    (min, max): (DateTime<Utc>, DateTime<Utc>),
+    now: DateTime<Tz>,
+) -> String {
     let tz = now.timezone();
     say::window_phrase(lang, min.with_timezone(&tz), max.with_timezone(&tz), now)
 }

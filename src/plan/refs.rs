@@ -122,7 +122,8 @@ fn says_nothing_but_a_correction(title: Option<&str>, unsure: bool) -> bool {
 }
 
 /// Words around a lone time that name nothing: "make it 8:30", "at 6", "to thursday".
-const AROUND_A_TIME: &[&str] = &["at", "to", "for", "on", "make", "it", "then", "same", "time", "ב", "ל", "את", "זה", "תעשה", "תעשי", "שיהיה"];
+const AROUND_A_TIME: &[&str] =
+    &["at", "to", "for", "on", "make", "it", "then", "same", "time", "ב", "ל", "את", "זה", "תעשה", "תעשי", "שיהיה"];
 
 /// "8:30 instead", "no, 10", "ובעצם ביום חמישי": a message of nothing but a time (and words of
 /// correction), right after a turn that touched something, is that thing's new time. The rules
@@ -353,7 +354,11 @@ mod tests {
             let mut u = read(text);
             assert_eq!(resolve(&mut u, &last), 1, "{text}");
             let s = &u.0.steps[0];
-            assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some("renew my passport")), "{text}");
+            assert_eq!(
+                (s.resolver, s.action, s.title.as_deref()),
+                (Resolver::Task, Action::Update, Some("renew my passport")),
+                "{text}"
+            );
             assert_eq!(s.when.map(|w| w.to_rfc3339()).as_deref(), Some(want), "{text}");
         }
         // with nothing touched before, a lone time is still chat; words around it keep it a message

@@ -70,10 +70,28 @@ const WISHES: &[&str] = &[
     "סוף שבוע נעים",
 ];
 /// Goodbyes.
-const BYES: &[&str] = &["bye", "goodbye", "bye bye", "see you", "see ya", "cya", "ביי", "להתראות", "יאללה ביי", "נתראה"];
+const BYES: &[&str] =
+    &["bye", "goodbye", "bye bye", "see you", "see ya", "cya", "ביי", "להתראות", "יאללה ביי", "נתראה"];
 /// A nod that asks nothing ("ok", "cool", "סבבה"), when no question is open.
-const NODS: &[&str] =
-    &["ok", "okay", "k", "cool", "great", "perfect", "awesome", "nice", "sweet", "got it", "אוקיי", "אוקי", "סבבה", "יופי", "מושלם", "בסדר", "הבנתי"];
+const NODS: &[&str] = &[
+    "ok",
+    "okay",
+    "k",
+    "cool",
+    "great",
+    "perfect",
+    "awesome",
+    "nice",
+    "sweet",
+    "got it",
+    "אוקיי",
+    "אוקי",
+    "סבבה",
+    "יופי",
+    "מושלם",
+    "בסדר",
+    "הבנתי",
+];
 
 #[derive(Debug, PartialEq)]
 enum Kind {

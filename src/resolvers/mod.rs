@@ -116,7 +116,9 @@ async fn google_not_configured(
         let reminders = task::lines_due(ctx.db, ctx.user.id, ctx.lang, ctx.time, range).await?;
         let period = crate::google::calendar::range_phrase(ctx.lang, range, now);
         let msg = match reminders {
-            Some((count, lines)) => Msg::new("no-calendar-reminders").arg("when", period).num("count", count as i64).arg("lines", lines),
+            Some((count, lines)) => {
+                Msg::new("no-calendar-reminders").arg("when", period).num("count", count as i64).arg("lines", lines)
+            }
             None => Msg::new("no-calendar-no-reminders").arg("when", period),
         };
         return Ok(StepResult::say(msg));

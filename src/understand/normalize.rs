@@ -203,9 +203,7 @@ pub fn peelings(word: &str) -> impl Iterator<Item = (&str, &str)> {
         // "the" (ה) is the last prefix and "and" (ו) the first: "השמאי" is never ה+ש+"מאי"
         let after_the = word[..cut].ends_with('ה');
         match (it.next(), it.clone().count()) {
-            (Some(c), n)
-                if PREFIX_LETTERS.contains(c) && n >= 2 && cut < 6 && !after_the && (c != 'ו' || cut == 0) =>
-            {
+            (Some(c), n) if PREFIX_LETTERS.contains(c) && n >= 2 && cut < 6 && !after_the && (c != 'ו' || cut == 0) => {
                 cut += c.len_utf8()
             }
             _ => done = true,

@@ -263,8 +263,26 @@ fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
 
 /// Words that may stand between a conjunction and the command it introduces ("ותגיד לי מה יש
 /// לי ביומן", "and tell me what's on my calendar"); they ask for an answer, not an action.
-const FILLERS: &[&str] =
-    &["תגיד", "תגידי", "תראה", "תראי", "לי", "גמ", "בבקשה", "אמ", "לא", "כנ", "tell", "show", "me", "please", "also", "if", "not", "so"];
+const FILLERS: &[&str] = &[
+    "תגיד",
+    "תגידי",
+    "תראה",
+    "תראי",
+    "לי",
+    "גמ",
+    "בבקשה",
+    "אמ",
+    "לא",
+    "כנ",
+    "tell",
+    "show",
+    "me",
+    "please",
+    "also",
+    "if",
+    "not",
+    "so",
+];
 
 /// Where the command starts after filler words at `from`, if there are any. With `vav`, the
 /// first filler must carry the conjunction itself ("ותגיד").
@@ -292,7 +310,14 @@ const PRONOUNS: &[&str] = &["אותו", "אותה", "אותמ", "אותנ", "it"
 
 /// An item that is only a pronoun, as the user wrote it (with Hebrew final letters: "אותם").
 fn is_pronoun(item: &str) -> bool {
-    let folded: String = item.chars().map(|c| match c { 'ם' => 'מ', 'ן' => 'נ', c => c }).collect();
+    let folded: String = item
+        .chars()
+        .map(|c| match c {
+            'ם' => 'מ',
+            'ן' => 'נ',
+            c => c,
+        })
+        .collect();
     PRONOUNS.contains(&folded.as_str())
 }
 
@@ -357,7 +382,14 @@ fn called_off(text: &str, steps: &mut Vec<Step>) {
     let thing = text[..at].trim().trim_start_matches("the ").trim();
     let rest = &lower[at + said.len()..];
     let points = rest.split(|c: char| !c.is_alphanumeric() && c != '\'').any(|w| {
-        let w: String = w.chars().map(|c| match c { 'ם' => 'מ', 'ן' => 'נ', c => c }).collect();
+        let w: String = w
+            .chars()
+            .map(|c| match c {
+                'ם' => 'מ',
+                'ן' => 'נ',
+                c => c,
+            })
+            .collect();
         PRONOUNS.contains(&w.as_str())
     });
     let Some(k) = steps.iter().position(|s| s.action == crate::understand::Action::Delete) else { return };
@@ -386,7 +418,8 @@ fn things_of(title: &str) -> Vec<String> {
             // a Hebrew "and" glued to the next thing starts another one ("חלב ולחם")
             let mut parts: Vec<String> = vec![String::new()];
             for w in words {
-                let starts_another = w.starts_with('ו') && w.chars().count() > 2 && !parts.last().is_some_and(|s| s.is_empty());
+                let starts_another =
+                    w.starts_with('ו') && w.chars().count() > 2 && !parts.last().is_some_and(|s| s.is_empty());
                 if starts_another {
                     parts.push(w.trim_start_matches('ו').to_string());
                 } else {
@@ -433,7 +466,9 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             let mut time = own.with_timezone(&tz).time();
             // "the night before at 9" is 21:00
             let lower = msg.text.to_lowercase();
-            if ["night before", "evening before", "ערב לפני", "בערב שלפני", "בלילה שלפני"].iter().any(|w| lower.contains(w))
+            if ["night before", "evening before", "ערב לפני", "בערב שלפני", "בלילה שלפני"]
+                .iter()
+                .any(|w| lower.contains(w))
                 && chrono::Timelike::hour(&time) < 12
             {
                 time += Duration::hours(12);

@@ -263,7 +263,9 @@ fn deleting_a_named_list_with_no_items_is_the_whole_list() {
 
 #[test]
 fn a_report_run_into_a_command_on_them_removes_the_reported_items() {
-    for (text, item) in [("bought the wipes take them off the list", "wipes"), ("קניתי את המגבונים תורידי אותם", "המגבונים")] {
+    for (text, item) in
+        [("bought the wipes take them off the list", "wipes"), ("קניתי את המגבונים תורידי אותם", "המגבונים")]
+    {
         let s = one(text, tuesday_morning());
         assert_eq!((s.resolver, s.action), (Resolver::List, Action::Remove), "{text}");
         assert_eq!(s.items, vec![item.to_string()], "{text}");
@@ -283,7 +285,10 @@ fn a_thing_called_off_and_then_removed_is_one_delete_of_that_thing() {
 
 #[test]
 fn items_for_a_second_list_with_the_verb_said_once_are_a_second_add() {
-    for text in ["add garlic to the shopping list and olive oil to the pantry list", "תוסיף שום לרשימת הקניות ושמן זית לרשימת המזווה"] {
+    for text in [
+        "add garlic to the shopping list and olive oil to the pantry list",
+        "תוסיף שום לרשימת הקניות ושמן זית לרשימת המזווה",
+    ] {
         let s = steps(text, tuesday_morning());
         assert_eq!(s.len(), 2, "{text}: {s:?}");
         assert!(s.iter().all(|s| (s.resolver, s.action) == (Resolver::List, Action::Add)), "{text}");
@@ -296,8 +301,12 @@ fn items_for_a_second_list_with_the_verb_said_once_are_a_second_add() {
 
 #[test]
 fn a_weekday_of_next_week_and_a_day_of_every_month() {
-    let now = DateTime::parse_from_rfc3339("2026-08-02T10:10:00+03:00").expect("now").with_timezone(&chrono_tz::Asia::Jerusalem);
-    for text in ["תזכירי לי בשבוע הבא ביום שני ב-9 להתקשר לקופת חולים", "remind me next week on monday at 9 to call the clinic"] {
+    let now = DateTime::parse_from_rfc3339("2026-08-02T10:10:00+03:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
+    for text in
+        ["תזכירי לי בשבוע הבא ביום שני ב-9 להתקשר לקופת חולים", "remind me next week on monday at 9 to call the clinic"]
+    {
         assert_eq!(one(text, now).when, Some(iso("2026-08-10T09:00:00+03:00")), "{text}");
     }
     let s = one("remind me on the 1st of every month at 10am to pay rent", now);
@@ -306,7 +315,9 @@ fn a_weekday_of_next_week_and_a_day_of_every_month() {
 
 #[test]
 fn a_holiday_beside_a_title_word_names_the_thing_when_another_time_says_when() {
-    let now = DateTime::parse_from_rfc3339("2026-12-01T09:00:00+02:00").expect("now").with_timezone(&chrono_tz::Asia::Jerusalem);
+    let now = DateTime::parse_from_rfc3339("2026-12-01T09:00:00+02:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
     let s = one("put the purim party on thursday at 6", now);
     assert_eq!((s.title.as_deref(), s.when), (Some("purim party"), Some(iso("2026-12-03T18:00:00+02:00"))));
     let s = one("תכניס ליומן מסיבת חנוכה במשרד ביום חמישי בשש", now);
@@ -318,7 +329,9 @@ fn a_holiday_beside_a_title_word_names_the_thing_when_another_time_says_when() {
 
 #[test]
 fn a_reminder_and_then_find_the_email_or_show_the_day_are_two_steps() {
-    let now = DateTime::parse_from_rfc3339("2026-11-30T08:55:00+02:00").expect("now").with_timezone(&chrono_tz::Asia::Jerusalem);
+    let now = DateTime::parse_from_rfc3339("2026-11-30T08:55:00+02:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
     for (text, second) in [
         ("in 40 min remind me to head out to the meeting and find the email with the entry permit", Resolver::Gmail),
         ("בעוד 40 דקות תזכיר לי לצאת לפגישה ותחפש לי את המייל עם האישור כניסה", Resolver::Gmail),
@@ -335,18 +348,28 @@ fn a_reminder_and_then_find_the_email_or_show_the_day_are_two_steps() {
 
 #[test]
 fn asking_how_to_use_ozer_is_help() {
-    for text in ["what kind of stuff can you help me with", "what are all the things ur able to do", "איך אני משתמשת בך?", "תסביר לי מה אתה בעצם עושה"] {
+    for text in [
+        "what kind of stuff can you help me with",
+        "what are all the things ur able to do",
+        "איך אני משתמשת בך?",
+        "תסביר לי מה אתה בעצם עושה",
+    ] {
         assert_eq!(one(text, tuesday_morning()).resolver, Resolver::Meta, "{text}");
     }
 }
 
 #[test]
 fn the_day_before_another_steps_day_takes_that_day_and_its_own_time() {
-    let now = DateTime::parse_from_rfc3339("2026-08-28T10:00:00+03:00").expect("now").with_timezone(&chrono_tz::Asia::Jerusalem);
+    let now = DateTime::parse_from_rfc3339("2026-08-28T10:00:00+03:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
     for (text, want) in [
         ("what time is my flight on tuesday and remind me the day before at 6 to pack", "2026-08-31T18:00:00+03:00"),
         ("מתי הטיסה ביום שלישי? ותזכיר לי יום לפני בשש לארוז", "2026-08-31T18:00:00+03:00"),
-        ("add the dentist for tuesday at 8:30 and remind me the night before at 9 to floss", "2026-08-31T21:00:00+03:00"),
+        (
+            "add the dentist for tuesday at 8:30 and remind me the night before at 9 to floss",
+            "2026-08-31T21:00:00+03:00",
+        ),
     ] {
         let s = steps(text, now);
         assert_eq!(s.len(), 2, "{text}: {s:?}");

@@ -428,7 +428,9 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         let Some(prev) = tr.start.checked_sub(1).filter(|p| *p >= r.start) else { return false };
         let t = &msg.toks[prev];
         let first = &msg.toks[tr.start];
-        let other = chosen.as_ref().is_some_and(|c| msg.text.get(c.clone()).is_some() && !(c.start <= first.start && first.end <= c.end));
+        let other = chosen
+            .as_ref()
+            .is_some_and(|c| msg.text.get(c.clone()).is_some() && !(c.start <= first.start && first.end <= c.end));
         other
             && matches!(t.kind, Kind::He | Kind::Latin)
             && !in_cmd(prev)
@@ -541,7 +543,22 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             // "did dana email me", "יש מייל מבעל הדירה": the question's opening words are no part
             // of what to search for
             let opening = |t: &str| {
-                matches!(t, "did" | "does" | "do" | "has" | "have" | "is" | "are" | "was" | "any" | "there" | "יש" | "האמ" | "היה")
+                matches!(
+                    t,
+                    "did"
+                        | "does"
+                        | "do"
+                        | "has"
+                        | "have"
+                        | "is"
+                        | "are"
+                        | "was"
+                        | "any"
+                        | "there"
+                        | "יש"
+                        | "האמ"
+                        | "היה"
+                )
             };
             let mut first = r.start;
             while first < r.end && (opening(msg.toks[first].text) || !keep(first)) {
