@@ -62,8 +62,8 @@ impl Plan {
     }
 }
 
-/// With no Google settings, only the local readings can be done: a calendar step whose second
-/// reading is a reminder is that reminder ("push the kids one to friday"), and "what do I have
+/// With no Google settings, only the local readings can be done: a calendar move whose
+/// second reading is a reminder is that reminder ("push the kids one to friday"), and "what do I have
 /// today" is not asked about (its answer is the day's reminders). Asking "calendar or reminder?"
 /// when one of the two cannot be done would only be a detour.
 pub fn without_google(u: &mut Understanding) {
@@ -71,11 +71,16 @@ pub fn without_google(u: &mut Understanding) {
         if step.resolver != Resolver::Calendar {
             continue;
         }
+        // only a move of something that exists: the task resolver then finds it by name (or says
+        // it found none), and a move can be moved back. A delete is still asked about (never
+        // delete on a guess), and a new event is offered as a reminder by its own question. The
+        // confidence stays, so an unsure reading still goes to the planner when there is one.
+        let changes = step.action == Action::Update;
         if let Some(alt) = step.alternative.take() {
-            if alt.resolver == Resolver::Task {
+            if changes && alt.resolver == Resolver::Task {
                 let confidence = step.confidence;
                 *step = *alt;
-                step.confidence = step.confidence.max(confidence);
+                step.confidence = confidence;
                 step.alternative = None;
                 continue;
             }
