@@ -175,8 +175,11 @@ async fn a_web_message_whose_request_died_mid_turn_is_answered_later_in_the_feed
 #[tokio::test]
 async fn without_google_settings_a_calendar_request_says_what_was_understood_and_why_not() {
     let app = spawn_app().await;
-    let en = app.say("what's on my calendar tomorrow?").await;
-    assert!(en.contains("calendar") && en.contains("(tomorrow)") && en.contains("not set up on this Ozer"), "{en}");
+    let en = app.say("when is my meeting with Rotem?").await;
+    assert!(en.contains("calendar") && en.contains("Rotem") && en.contains("not set up on this Ozer"), "{en}");
+    // a day's listing is answered with that day's reminders
+    let day = app.say("what's on my calendar tomorrow?").await;
+    assert!(day.contains("no reminders for tomorrow") && day.contains("isn't connected"), "{day}");
     let he = app.say("תקבע לי פגישה עם דנה מחר ב-10").await;
     assert!(he.contains("פגישה עם דנה") && he.contains("מחר ב-10:00") && he.contains("לא הוגדר"), "{he}");
 }

@@ -381,17 +381,7 @@ fn called_off(text: &str, steps: &mut Vec<Step>) {
     };
     let thing = text[..at].trim().trim_start_matches("the ").trim();
     let rest = &lower[at + said.len()..];
-    let points = rest.split(|c: char| !c.is_alphanumeric() && c != '\'').any(|w| {
-        let w: String = w
-            .chars()
-            .map(|c| match c {
-                'ם' => 'מ',
-                'ן' => 'נ',
-                c => c,
-            })
-            .collect();
-        PRONOUNS.contains(&w.as_str())
-    });
+    let points = rest.split(|c: char| !c.is_alphanumeric() && c != '\'').any(is_pronoun);
     let Some(k) = steps.iter().position(|s| s.action == crate::understand::Action::Delete) else { return };
     if thing.is_empty() || !points || thing.split_whitespace().count() > 8 {
         return;
