@@ -173,10 +173,14 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 he: &[
                     ("תראה", 0.4), ("תראי", 0.4), ("הצג", 0.4), ("מה יש", 0.3), ("ברשימת", 0.3), ("ברשימה", 0.3),
                     ("מה ברשימת", 0.5), ("תקריא", 0.4), ("תקריאי", 0.4), ("מה נשאר", 0.3),
+                    ("מה צריך לקנות", 0.9), ("מה אני צריך לקנות", 0.9), ("מה אני צריכה לקנות", 0.9), ("מה חסר לנו", 0.8),
+                    ("מה צריך מהסופר", 0.9), ("מה לקנות בסופר", 0.9),
                 ],
                 en: &[
                     ("show", 0.4), ("show me the", 0.5), ("what's on", 0.4), ("what is on", 0.4), ("what's in", 0.4), ("read", 0.2),
                     ("see", 0.2), ("what's left", 0.4), ("whats left", 0.4), ("what is left", 0.4),
+                    ("what do i need to buy", 0.9), ("what do we need to buy", 0.9), ("what do i need from the", 0.8),
+                    ("what do we need from the", 0.8), ("what should i buy", 0.8), ("what are we out of", 0.8),
                 ],
             },
             ActionSchema {

@@ -90,6 +90,7 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
                         | "so"
                         | "already"
                         | "up"
+                        | "out"
                         | "תוכל"
                         | "תוכלי"
                         | "תוכלו"
