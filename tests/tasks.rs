@@ -320,3 +320,20 @@ async fn deleting_all_reminders_for_a_day_deletes_only_that_days_after_yes() {
     let left = tasks_with_status(&app, "open").await;
     assert_eq!(left.iter().map(|t| t.title.as_str()).collect::<Vec<_>>(), vec!["pay the arnona"]);
 }
+
+#[tokio::test]
+async fn postponing_by_an_amount_shifts_the_reminders_own_time_in_both_languages() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 10 to call the bank").await;
+    let reply = app.say("postpone the bank reminder by an hour").await;
+    let open = tasks_with_status(&app, "open").await;
+    // tomorrow (Friday 23 January) 11:00 in Jerusalem
+    assert_eq!(open[0].due_at, Some(utc("2026-01-23T09:00:00Z")), "{reply}");
+    let reply = app.say("push the bank reminder by 2 days").await;
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open[0].due_at, Some(utc("2026-01-25T09:00:00Z")), "{reply}");
+    app.say("תזכירי לי מחר ב-12 לשלם ארנונה").await;
+    let reply = app.say("תדחי את התזכורת של הארנונה בחצי שעה").await;
+    let arnona = tasks_with_status(&app, "open").await.into_iter().find(|t| t.title.contains("ארנונה")).unwrap();
+    assert_eq!(arnona.due_at, Some(utc("2026-01-23T10:30:00Z")), "{reply}");
+}

@@ -301,6 +301,18 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
             Err(asked) => Ok(asked),
         };
     }
+    // "postpone the bank reminder by an hour", "תדחי את התזכורת של הבנק בשעה": a shift of the
+    // task's own time, whatever time the rules read in "by 2 days" (the words of the shift are
+    // no part of which task)
+    if let Some((shift, said)) = relative_shift(&lower) {
+        let query = query.to_lowercase().replace(&said, " ").trim().to_string();
+        let now = ctx.time.now.to_utc();
+        let due = |t: &Task| t.due_at.filter(|d| *d > now).unwrap_or(now) + shift;
+        return match resolve_one(ctx, &query, |t| Action::RescheduleTask { id: t.id, due: due(t) }).await? {
+            Ok(t) => reschedule_id(ctx, t.id, due(&t)).await,
+            Err(asked) => Ok(asked),
+        };
+    }
     let Some(when) = step.slots.when else {
         return Ok(StepResult::say(Msg::new("task-update-need-time")));
     };
@@ -309,6 +321,57 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         Ok(t) => reschedule_id(ctx, t.id, due(&t)).await,
         Err(asked) => Ok(asked),
     }
+}
+
+/// A shift by an amount ("by an hour", "by 20 minutes", "by 2 days", "בשעה", "בחצי שעה",
+/// "ביומיים", "ב-20 דקות" at the end of the message), and the words that said it.
+fn relative_shift(lower: &str) -> Option<(Duration, String)> {
+    let trimmed = lower.trim_end_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace());
+    const HE: &[(&str, i64)] = &[
+        ("בחצי שעה", 30),
+        ("ברבע שעה", 15),
+        ("בשעתיים", 120),
+        ("בשעה", 60),
+        ("ביומיים", 2 * 1440),
+        ("ביום", 1440),
+        ("בשבועיים", 14 * 1440),
+        ("בשבוע", 7 * 1440),
+    ];
+    if trimmed.ends_with(" by half an hour") {
+        return Some((Duration::minutes(30), "by half an hour".to_string()));
+    }
+    for (w, minutes) in HE {
+        if trimmed.ends_with(&format!(" {w}")) {
+            return Some((Duration::minutes(*minutes), w.to_string()));
+        }
+    }
+    let words: Vec<&str> = trimmed.split_whitespace().collect();
+    let unit = |w: &str| match w.trim_end_matches('s') {
+        "minute" | "min" | "דקות" | "דקה" => Some(1),
+        "hour" | "hr" | "שעות" => Some(60),
+        "day" | "ימימ" | "ימים" => Some(1440),
+        "week" | "שבועות" => Some(7 * 1440),
+        _ => None,
+    };
+    let amount = |w: &str| match w {
+        "a" | "an" | "one" => Some(1),
+        "two" => Some(2),
+        "half" => None,
+        n => n.trim_start_matches("ב-").trim_start_matches('ב').parse::<i64>().ok(),
+    };
+    // "by N unit" / "by an hour" (English); "ב-N דקות" (Hebrew), at the end
+    let n = words.len();
+    if n >= 2
+        && let (Some(a), Some(u)) = (amount(words[n - 2]), unit(words[n - 1]))
+    {
+        let by = n >= 3 && words[n - 3] == "by";
+        let hebrew = words[n - 2].starts_with('ב');
+        if by || hebrew {
+            let from = if by { n - 3 } else { n - 2 };
+            return Some((Duration::minutes(a * u), words[from..].join(" ")));
+        }
+    }
+    None
 }
 
 /// "Postpone it to tomorrow" names a day, not a time (it arrives as local midnight): the

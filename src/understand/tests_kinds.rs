@@ -404,7 +404,12 @@ fn a_question_then_if_so_a_command_is_two_steps_and_the_question_words_are_not_s
 
 #[test]
 fn other_ways_to_ask_for_a_reminder_or_the_shopping_list() {
-    for text in ["ping me tomorrow at 8 to call the bank", "make sure i call the bank tomorrow at 8", "תדאגי שאזכור להתקשר לבנק מחר בשמונה", "תוכל להזכיר לי מחר בשמונה להתקשר לבנק"] {
+    for text in [
+        "ping me tomorrow at 8 to call the bank",
+        "make sure i call the bank tomorrow at 8",
+        "תדאגי שאזכור להתקשר לבנק מחר בשמונה",
+        "תוכל להזכיר לי מחר בשמונה להתקשר לבנק",
+    ] {
         let s = one(text, tuesday_morning());
         assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create), "{text}");
         assert!(s.title.as_deref().is_some_and(|t| t.contains("bank") || t == "להתקשר לבנק"), "{text}: {:?}", s.title);
