@@ -332,6 +332,9 @@ async fn postponing_by_an_amount_shifts_the_reminders_own_time_in_both_languages
     let reply = app.say("push the bank reminder by 2 days").await;
     let open = tasks_with_status(&app, "open").await;
     assert_eq!(open[0].due_at, Some(utc("2026-01-25T09:00:00Z")), "{reply}");
+    let reply = app.say("move it a day later").await;
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open[0].due_at, Some(utc("2026-01-26T09:00:00Z")), "{reply}");
     app.say("תזכירי לי מחר ב-12 לשלם ארנונה").await;
     let reply = app.say("תדחי את התזכורת של הארנונה בחצי שעה").await;
     let arnona = tasks_with_status(&app, "open").await.into_iter().find(|t| t.title.contains("ארנונה")).unwrap();

@@ -29,8 +29,43 @@ const POINTERS: &[&str] = &[
 ];
 
 fn is_pointer(s: &str) -> bool {
-    let t = s.trim().trim_end_matches(['.', '!', '?']).to_lowercase();
+    let mut t = s.trim().trim_end_matches(['.', '!', '?']).to_lowercase();
+    // "mark it done", "תדחה את זה בשעה": how it changes is no part of what "it" is
+    for tail in AFTER_POINTER {
+        if let Some(rest) = t.strip_suffix(tail) {
+            t = rest.trim_end().to_string();
+            break;
+        }
+    }
     POINTERS.contains(&t.as_str())
+}
+
+/// Words after "it" that say how it changes, not what it is.
+const AFTER_POINTER: &[&str] = &[
+    " as done",
+    " done",
+    " as complete",
+    " complete",
+    " by half an hour",
+    " by an hour",
+    " an hour later",
+    " a day later",
+    " later",
+    " כבוצע",
+    " כבוצעה",
+    " בחצי שעה",
+    " בשעתיים",
+    " בשעה",
+    " ביומיים",
+    " ביום",
+];
+
+/// The message has a word pointing back ("cancel that", "תבטל את זה") even where the rules
+/// left no title.
+fn says_pointer(text: &str) -> bool {
+    text.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w, "it" | "that" | "this" | "זה" | "זאת" | "אותו" | "אותה"))
 }
 
 /// The newest entity with a title: what "it" points at.
@@ -261,7 +296,13 @@ pub fn resolve(u: &mut Understanding, text: &str, entities: &[Value], now: DateT
         let on_task_or_event = matches!(step.resolver, Resolver::Task | Resolver::Calendar);
         // "actually make it 10": a new time with nothing named is for the last thing
         let new_time_only = step.action == Action::Update && step.title.is_none() && step.when.is_some();
-        if acts_on_one && on_task_or_event && (step.title.as_deref().is_some_and(is_pointer) || new_time_only) {
+        // "cancel that": the pointer was trimmed from the title ("done" alone is not taken as
+        // the last thing's completion: hours later it is only a word; see the reminder tests)
+        let bare_pointer = step.title.is_none() && step.action == Action::Delete && says_pointer(text);
+        if acts_on_one
+            && on_task_or_event
+            && (step.title.as_deref().is_some_and(is_pointer) || new_time_only || bare_pointer)
+        {
             step.title = Some(title.clone());
             if is_task {
                 // what was touched is a reminder, so "move it" moves the reminder
@@ -368,6 +409,27 @@ mod tests {
         let mut more = read("the train leaves at 8:30");
         resolve(&mut more, &last);
         assert_ne!(more.0.steps[0].action, Action::Update);
+    }
+
+    #[test]
+    fn cancel_that_mark_it_done_and_a_shift_of_it_point_at_the_last_reminder() {
+        let last = [json!({"task_id": 4, "title": "call the bank", "due_at": "2026-11-24T06:00:00Z"})];
+        for (text, action) in
+            [("cancel that", Action::Delete), ("mark it done", Action::Complete), ("תדחה את זה בשעה", Action::Update)]
+        {
+            let mut u = read(text);
+            assert_eq!(resolve(&mut u, &last), 1, "{text}: {:?}", u.0.steps);
+            let s = &u.0.steps[0];
+            assert_eq!(
+                (s.resolver, s.action, s.title.as_deref()),
+                (Resolver::Task, action, Some("call the bank")),
+                "{text}"
+            );
+        }
+        // "done" alone is not pointed anywhere: long after, it is only a word
+        let mut u = read("done");
+        resolve(&mut u, &last);
+        assert_eq!(u.0.steps[0].resolver, Resolver::General);
     }
 
     #[test]

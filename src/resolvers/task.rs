@@ -359,8 +359,15 @@ fn relative_shift(lower: &str) -> Option<(Duration, String)> {
         "half" => None,
         n => n.trim_start_matches("ב-").trim_start_matches('ב').parse::<i64>().ok(),
     };
-    // "by N unit" / "by an hour" (English); "ב-N דקות" (Hebrew), at the end
+    // "an hour later", "2 days later": a shift too
     let n = words.len();
+    if n >= 3
+        && words[n - 1] == "later"
+        && let (Some(a), Some(u)) = (amount(words[n - 3]), unit(words[n - 2]))
+    {
+        return Some((Duration::minutes(a * u), words[n - 3..].join(" ")));
+    }
+    // "by N unit" / "by an hour" (English); "ב-N דקות" (Hebrew), at the end
     if n >= 2
         && let (Some(a), Some(u)) = (amount(words[n - 2]), unit(words[n - 1]))
     {
