@@ -170,9 +170,12 @@ fn lone_time(u: &mut Understanding, text: &str, now: DateTime<Tz>) {
     if step.resolver != Resolver::General && !titleless_create {
         return;
     }
-    let words: Vec<&str> = text.split([',', ' ', '.', '!', '-', '?']).filter(|w| !w.is_empty()).collect();
+    let split = |s: &str| -> Vec<String> {
+        s.split([',', ' ', '.', '!', '-', '?']).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+    };
+    let words = split(text);
     // "no, 10": a lone number is an hour here (alone, the time parser reads no time in it)
-    let hour = match words.iter().filter(|w| !NO_TITLE.contains(&w.to_lowercase().as_str())).collect::<Vec<_>>()[..] {
+    let hour = match words.iter().filter(|w| !NO_TITLE.contains(&w.as_str())).collect::<Vec<_>>()[..] {
         [n] if n.parse::<u32>().is_ok_and(|h| (1..=24).contains(&h)) => Some(format!("at {n}")),
         _ => None,
     };
@@ -182,10 +185,8 @@ fn lone_time(u: &mut Understanding, text: &str, now: DateTime<Tz>) {
         return;
     }
     let rest = format!("{} {}", &said[..found.span.start], &said[found.span.end..]);
-    let named_nothing = rest
-        .split([',', ' ', '.', '!', '-', '?'])
-        .filter(|w| !w.is_empty())
-        .all(|w| NO_TITLE.contains(&w.to_lowercase().as_str()) || AROUND_A_TIME.contains(&w.to_lowercase().as_str()));
+    let named_nothing =
+        split(&rest).iter().all(|w| NO_TITLE.contains(&w.as_str()) || AROUND_A_TIME.contains(&w.as_str()));
     if !named_nothing {
         return;
     }

@@ -88,6 +88,24 @@ async fn google_not_configured(
     step: &PlannedStep,
     resolver: Resolver,
 ) -> Result<StepResult, ResolveError> {
+    let s = &step.slots;
+    // "what do I have today": with no calendar here, the day's reminders are the answer
+    if resolver == Resolver::Calendar
+        && step.action == Action::Find
+        && s.title.is_none()
+        && s.query.is_none()
+        && let Some(range) = crate::google::calendar::range_of(s, ctx.tz())
+    {
+        let reminders = task::lines_due(ctx.db, ctx.user.id, ctx.lang, ctx.time, range).await?;
+        let period = crate::google::calendar::range_phrase(ctx.lang, range, ctx.time.now);
+        let msg = match reminders {
+            Some((count, lines)) => {
+                Msg::new("no-calendar-reminders").arg("when", period).num("count", count as i64).arg("lines", lines)
+            }
+            None => Msg::new("no-calendar-no-reminders").arg("when", period),
+        };
+        return Ok(StepResult::say(msg));
+    }
     let what_id = match resolver {
         Resolver::Calendar => "resolver-calendar",
         _ => "resolver-gmail",
@@ -104,24 +122,6 @@ async fn google_not_configured(
     };
     if let Some(when) = when {
         what = Msg::new("understood-when").arg("summary", what).arg("when", when).render(ctx.lang);
-    }
-    let s = &step.slots;
-    // "what do I have today": with no calendar here, the day's reminders are the answer
-    if resolver == Resolver::Calendar
-        && step.action == Action::Find
-        && s.title.is_none()
-        && s.query.is_none()
-        && let Some(range) = crate::google::calendar::range_of(s, ctx.tz())
-    {
-        let reminders = task::lines_due(ctx.db, ctx.user.id, ctx.lang, ctx.time, range).await?;
-        let period = crate::google::calendar::range_phrase(ctx.lang, range, now);
-        let msg = match reminders {
-            Some((count, lines)) => {
-                Msg::new("no-calendar-reminders").arg("when", period).num("count", count as i64).arg("lines", lines)
-            }
-            None => Msg::new("no-calendar-no-reminders").arg("when", period),
-        };
-        return Ok(StepResult::say(msg));
     }
     if resolver == Resolver::Calendar && step.action == Action::Create && s.title.is_some() && s.when.is_some() {
         let mut as_reminder = s.clone();

@@ -349,14 +349,13 @@ fn relative_shift(lower: &str) -> Option<(Duration, String)> {
     let unit = |w: &str| match w.trim_end_matches('s') {
         "minute" | "min" | "דקות" | "דקה" => Some(1),
         "hour" | "hr" | "שעות" => Some(60),
-        "day" | "ימימ" | "ימים" => Some(1440),
+        "day" | "ימים" => Some(1440),
         "week" | "שבועות" => Some(7 * 1440),
         _ => None,
     };
     let amount = |w: &str| match w {
         "a" | "an" | "one" => Some(1),
         "two" => Some(2),
-        "half" => None,
         n => n.trim_start_matches("ב-").trim_start_matches('ב').parse::<i64>().ok(),
     };
     // "an hour later", "2 days later": a shift too

@@ -10,7 +10,7 @@ use std::ops::Range;
 use chrono::{DateTime, Duration};
 use chrono_tz::Tz;
 
-use crate::understand::normalize::{Kind, Normalized, Token};
+use crate::understand::normalize::{Kind, Normalized, Token, fold};
 use crate::understand::patterns::{self, PatMatch};
 use crate::understand::schema::SCHEMAS;
 use crate::understand::time::{self, Found};
@@ -310,15 +310,7 @@ const PRONOUNS: &[&str] = &["אותו", "אותה", "אותמ", "אותנ", "it"
 
 /// An item that is only a pronoun, as the user wrote it (with Hebrew final letters: "אותם").
 fn is_pronoun(item: &str) -> bool {
-    let folded: String = item
-        .chars()
-        .map(|c| match c {
-            'ם' => 'מ',
-            'ן' => 'נ',
-            c => c,
-        })
-        .collect();
-    PRONOUNS.contains(&folded.as_str())
+    PRONOUNS.contains(&fold(item).as_str())
 }
 
 /// "קניתי כבר את הלחם, תמחקי אותו מהרשימה": a report followed by a list step about the same
