@@ -1,5 +1,5 @@
 //! Held-out style conversations written as data (`eval/conversations_{tune,frozen}.jsonl` and the
-//! later sets `eval/conversations{2,3}_{tune,frozen}.jsonl`, issue 12)
+//! later sets `eval/conversations{2,3,4}_{tune,frozen}.jsonl`, issue 12)
 //! and run turn by turn through the web chat, each on a fresh app with its own frozen clock.
 //!
 //! A turn says a message (or presses a button of the last reply, matched by its label) and then
@@ -7,6 +7,8 @@
 //! items, and only loosely the reply's text. A turn marked `if_asked` is sent only when the last
 //! reply asked something (it has buttons or a question mark); its checks run either way, so a
 //! conversation passes whether Ozer asked first or acted at once, as long as the outcome is right.
+//!
+//! A conversation's optional `tz` is the user's timezone (default Asia/Jerusalem).
 //!
 //! Check semantics: `task` passes when some task whose title contains `title_has` (case-insensitive)
 //! has the given `due` (an instant; null = no due time) and `status`; `no_task_has` when no task at
@@ -39,6 +41,11 @@ const FROZEN2_FLOOR: usize = 70;
 /// run on it): first run tune 68/77, frozen 74/79.
 const TUNE3_FLOOR: usize = 77;
 const FROZEN3_FLOOR: usize = 74;
+/// The fourth set (`eval/conversations4_*.jsonl`, c61–c80, a fourth writer, split before Ozer was
+/// run on it, ten of its conversations in New York or London or across a DST change): first run
+/// tune 66/76, frozen 68/82.
+const TUNE4_FLOOR: usize = 66;
+const FROZEN4_FLOOR: usize = 68;
 
 struct Tally {
     passed: usize,
@@ -213,7 +220,9 @@ async fn send(app: &TestApp, turn: &Value, last: &Value) -> Turn {
 
 /// Runs one conversation; returns (checks passed, checks run, failure report lines).
 async fn run(conv: &Value) -> (usize, usize, Vec<String>) {
-    let app = spawn_app_with(&[], Clock::frozen(utc(conv["now"].as_str().expect("now")))).await;
+    // the user's zone (a new user takes the default zone; Asia/Jerusalem unless the line says)
+    let tz = conv["tz"].as_str().unwrap_or("Asia/Jerusalem");
+    let app = spawn_app_with(&[("OZER_TIMEZONE", tz)], Clock::frozen(utc(conv["now"].as_str().expect("now")))).await;
     let id = conv["id"].as_str().unwrap_or("?");
     let (mut passed, mut total, mut lines) = (0, 0, Vec::new());
     let mut transcript: Vec<Said> = Vec::new();
@@ -314,4 +323,14 @@ async fn third_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn third_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen3", include_str!("../eval/conversations3_frozen.jsonl"), FROZEN3_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn fourth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune4", include_str!("../eval/conversations4_tune.jsonl"), TUNE4_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn fourth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen4", include_str!("../eval/conversations4_frozen.jsonl"), FROZEN4_FLOOR, false).await;
 }
