@@ -1,9 +1,10 @@
 //! Calendar arithmetic on local dates: which date a day reference names, week starts and
 //! working days per locale, month arithmetic that clamps (31 Jan + 1 month = 28/29 Feb).
 //!
-//! Week start: Israel and North America start the week on Sunday (UNDERSTAND.md's rule for
-//! Ozer's users); zones with no such locale, including the fixed `Etc/*` offsets, use ISO 8601's
-//! Monday. Israel's working week is Sunday–Thursday.
+//! Week start: a week runs from Sunday (UNDERSTAND.md's rule for Ozer's users, who are mostly
+//! Israelis, wherever they are: a user in London asking for "next week" gets Sunday to Sunday);
+//! only the fixed `Etc/*` offsets, which name no place, use ISO 8601's Monday (the convention of
+//! Duckling's corpus, whose reference zone is one). Israel's working week is Sunday–Thursday.
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 use chrono_tz::Tz;
@@ -13,11 +14,7 @@ use super::grammar::Day;
 use super::lexicon::Unit;
 
 fn sunday_week(tz: Tz) -> bool {
-    let name = tz.name();
-    matches!(name, "Asia/Jerusalem" | "Asia/Tel_Aviv" | "Israel")
-        || name.starts_with("America/")
-        || name.starts_with("US/")
-        || name.starts_with("Canada/")
+    !tz.name().starts_with("Etc/")
 }
 
 fn israel(tz: Tz) -> bool {
