@@ -150,3 +150,49 @@ async fn a_hebrew_list_named_without_the_word_list_is_found_by_its_name() {
     let unknown = app.say("תוסיף כדור לספורט").await;
     assert!(unknown.contains("איזו רשימה"), "no such list: ask, {unknown}");
 }
+
+#[tokio::test]
+async fn a_report_naming_list_items_and_no_task_checks_the_items_off() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("add batteries, tape and glue to the hardware list").await;
+    app.say("remind me tomorrow at 9 to call the electrician").await;
+    let reply = app.say("picked up the tape and the glue").await;
+    assert!(reply.contains("tape") && reply.contains("glue"), "{reply}");
+    let shown = app.say("show the hardware list").await;
+    assert!(shown.contains("✓ tape") && shown.contains("✓ glue") && shown.contains("• batteries"), "{shown}");
+    // a task it does name is still completed, not a list item
+    let done = app.say("called the electrician").await;
+    assert!(done.contains("electrician"), "{done}");
+    let he = spawn_app_with(&[], clock()).await;
+    he.say("תוסיף לרשימת קניות עגבניות, מלפפונים ושמנת").await;
+    let r = he.say("קניתי עגבניות ושמנת").await;
+    let shown = he.say("תראה לי את רשימת הקניות").await;
+    assert!(shown.contains("✓ עגבניות") && shown.contains("✓ שמנת") && shown.contains("• מלפפונים"), "{r} / {shown}");
+}
+
+#[tokio::test]
+async fn removing_an_item_without_naming_the_list_finds_it_on_its_list() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("add sunscreen, hat and passport to my camping list").await;
+    // a reason after a comma is no item
+    let reply = app.say("remove the hat, i'll take my old one").await;
+    assert!(reply.contains("hat") && !reply.contains('?'), "{reply}");
+    // the "list" it names is an item of one
+    app.say("cross off the sunscreen").await;
+    let shown = app.say("whats on my camping list").await;
+    assert!(!shown.contains("hat") && shown.contains("passport") && !shown.contains("• sunscreen"), "{shown}");
+    // nothing anywhere by that name: said so, nothing changed
+    let none = app.say("remove the tent").await;
+    assert!(none.contains("tent"), "{none}");
+    assert_eq!(item_count(&app).await, 2);
+}
+
+#[tokio::test]
+async fn an_unsure_removal_is_not_asked_about_when_only_a_list_item_fits() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("תוסיף לרשימת הקניות קמח, סוכר ושמרים").await;
+    let reply = app.say("תוריד את השמרים").await;
+    assert!(reply.contains("שמרים") && !reply.contains('?'), "{reply}");
+    let shown = app.say("מה נשאר ברשימה").await;
+    assert!(shown.contains("קמח") && shown.contains("סוכר") && !shown.contains("שמרים"), "one list is shown: {shown}");
+}

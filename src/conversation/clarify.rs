@@ -8,9 +8,13 @@
 //! is asked when there is no LLM or it gave nothing usable. Messages of several steps are not
 //! asked about here: one unsure step among sure ones runs as read.
 
+use sea_orm::{ConnectionTrait, DbErr};
+
 use crate::reply::{Msg, Said};
 use crate::resolvers::actions::{self, Action, Choice};
+use crate::resolvers::matching::{self, Found};
 use crate::resolvers::{Ctx, ResolveError};
+use crate::store::tasks;
 use crate::understand::{Action as Act, Resolver, Step, UNSURE, Understanding};
 
 /// The question to ask instead of acting, if the message is unsure; it is stored as a `choose`
@@ -30,6 +34,42 @@ pub async fn ask_if_unsure(ctx: &Ctx<'_>, u: &Understanding) -> Result<Option<Sa
         .arg("second", crate::reply::t(ctx.lang, reading_id(alt)));
     let asked = actions::ask_choice(ctx, question, choices).await?;
     Ok(Some(asked.said))
+}
+
+/// Before asking "a list, or a task?": when exactly one of the two readings names something the
+/// user has (an open task by its title, or unchecked items on one of their lists), that reading
+/// is what they meant ("תוריד את הגבינה" with cheese on the shopping list and no task about it),
+/// and it runs without a question. Nothing is guessed: the other reading names nothing there is.
+pub async fn settle_by_what_exists(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    u: &mut Understanding,
+) -> Result<(), DbErr> {
+    let Some((step, alt)) = unsure_readings(u) else { return Ok(()) };
+    let (step_names, alt_names) = (names_something(db, user_id, step).await?, names_something(db, user_id, alt).await?);
+    let chosen = match (step_names, alt_names) {
+        (Some(true), Some(false)) => step.clone(),
+        (Some(false), Some(true)) => alt.clone(),
+        _ => return Ok(()),
+    };
+    u.steps[0] = Step { alternative: None, confidence: UNSURE, ..chosen };
+    Ok(())
+}
+
+/// Whether a reading that acts on something existing names something the user has; `None` for a
+/// reading of another kind (creating, listing), which this check does not decide.
+async fn names_something(db: &impl ConnectionTrait, user_id: i64, s: &Step) -> Result<Option<bool>, DbErr> {
+    match (s.resolver, s.action) {
+        (Resolver::Task, Act::Complete | Act::Delete | Act::Remove | Act::Update) => {
+            let Some(title) = s.title.as_deref().filter(|t| !t.trim().is_empty()) else { return Ok(None) };
+            let open = tasks::by_status(db, user_id, tasks::OPEN).await?;
+            Ok(Some(!matches!(matching::find(title, &open, |t| t.title.as_str()), Found::None(_))))
+        }
+        (Resolver::List, Act::Remove) if !s.items.is_empty() => {
+            Ok(Some(crate::resolvers::list::items_named(db, user_id, &s.items.join(", ")).await?.is_some()))
+        }
+        _ => Ok(None),
+    }
 }
 
 /// Whether the message would be asked about (a pure check on the understanding, so the turn can

@@ -12,6 +12,7 @@ use crate::plan::PlannedStep;
 use crate::reply::{Msg, Said};
 use crate::store::lists::{self, Item, List};
 use crate::understand::{Action as Act, Lang};
+use sea_orm::{ConnectionTrait, DbErr};
 
 /// Items shown in a reply; the rest are counted.
 const SHOW_MAX: usize = 30;
@@ -226,21 +227,36 @@ fn matching_items(items: &[Item], wanted: &[String]) -> Vec<Item> {
 async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
     let list = match named_list(ctx, step).await? {
         Ok(list) => list,
-        Err(said) => return Ok(said),
+        Err(said) => {
+            // "cross off the glue sticks": the "list" is an item of one of the user's lists
+            return Ok(match items_of_unknown_list(ctx, step).await? {
+                Some((list, hits)) => remove_hits(ctx, &list, hits).await?,
+                None => said,
+            });
+        }
     };
     let items = lists::items(ctx.db, list.id).await?;
     let clearing = step.slots.items.is_empty() && is_clear(&ctx.text.to_lowercase());
-    let hits = if clearing { items.clone() } else { matching_items(&items, &step.slots.items) };
+    if clearing {
+        return match items.is_empty() {
+            true => Ok(StepResult::say(Msg::new("list-empty").arg("list", list.name))),
+            false => remove_hits(ctx, &list, items).await,
+        };
+    }
+    remove_hits(ctx, &list, matching_items(&items, &step.slots.items)).await
+}
+
+/// Removes the items found on `list`: one at once, several after a confirmation.
+pub async fn remove_hits(ctx: &Ctx<'_>, list: &List, hits: Vec<Item>) -> Result<StepResult, ResolveError> {
     match hits.len() {
-        0 if clearing => Ok(StepResult::say(Msg::new("list-empty").arg("list", list.name))),
-        0 => Ok(StepResult::say(Msg::new("list-item-not-found").arg("list", list.name))),
+        0 => Ok(StepResult::say(Msg::new("list-item-not-found").arg("list", list.name.clone()))),
         1 => remove_ids(ctx, list.id, &[hits[0].id]).await,
         n => {
             let names: Vec<String> = hits.iter().map(|i| i.text.clone()).collect();
             let q = Msg::new("list-remove-confirm")
                 .num("count", n as i64)
                 .arg("items", join_items(ctx.lang, &names))
-                .arg("list", list.name);
+                .arg("list", list.name.clone());
             actions::ask_confirm(
                 ctx,
                 q,
@@ -249,6 +265,61 @@ async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
             .await
         }
     }
+}
+
+/// A removal whose "list" is no list of the user's but names items on one ("cross off the glue
+/// sticks", "תמחק את החלב"), with the items the step carried as well.
+async fn items_of_unknown_list(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<Option<(List, Vec<Item>)>, ResolveError> {
+    let Some(name) = display_name(step) else { return Ok(None) };
+    let said = std::iter::once(name).chain(step.slots.items.iter().cloned()).collect::<Vec<_>>().join(", ");
+    Ok(items_named(ctx.db, ctx.user.id, &said).await?)
+}
+
+/// The unchecked items of one of the user's lists that `said` names: "the silicone", "ביצים
+/// ולחם", "the charger, ill borrow my brother's". Its parts (split at commas, "and", a Hebrew
+/// word's "ו") are each resolved on their own; the first part, what the message is about, must
+/// name an item. The list where most parts name items wins.
+pub async fn items_named(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    said: &str,
+) -> Result<Option<(List, Vec<Item>)>, DbErr> {
+    let parts = parts_of(said);
+    let Some(first) = parts.first() else { return Ok(None) };
+    let mut best: Option<(List, Vec<Item>)> = None;
+    for list in lists::all(db, user_id).await? {
+        let open: Vec<Item> = lists::items(db, list.id).await?.into_iter().filter(|i| !i.checked).collect();
+        if matching_items(&open, std::slice::from_ref(first)).is_empty() {
+            continue;
+        }
+        let hits = matching_items(&open, &parts);
+        if hits.len() > best.as_ref().map_or(0, |b| b.1.len()) {
+            best = Some((list, hits));
+        }
+    }
+    Ok(best)
+}
+
+/// "eggs, bread and the milk" → eggs / bread / the milk; "ביצים ולחם" → ביצים / לחם.
+fn parts_of(said: &str) -> Vec<String> {
+    let mut parts: Vec<String> = Vec::new();
+    for chunk in said.split([',', ';', '+', '&', '\n']) {
+        let mut current: Vec<&str> = Vec::new();
+        for word in chunk.split_whitespace() {
+            let glued_and = word.strip_prefix('ו').filter(|rest| rest.chars().count() >= 2);
+            match (word, glued_and) {
+                ("and" | "ו" | "or" | "או", _) => parts.push(current.drain(..).collect::<Vec<_>>().join(" ")),
+                (_, Some(rest)) if !current.is_empty() => {
+                    parts.push(current.drain(..).collect::<Vec<_>>().join(" "));
+                    current.push(rest);
+                }
+                _ => current.push(word),
+            }
+        }
+        parts.push(current.join(" "));
+    }
+    parts.retain(|p| !matching::tokens(p).is_empty());
+    parts
 }
 
 pub async fn remove_ids(ctx: &Ctx<'_>, list_id: i64, ids: &[i64]) -> Result<StepResult, ResolveError> {
@@ -266,28 +337,44 @@ pub async fn remove_ids(ctx: &Ctx<'_>, list_id: i64, ids: &[i64]) -> Result<Step
 }
 
 async fn check_off(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
-    let list = match named_list(ctx, step).await? {
-        Ok(list) => list,
-        Err(said) => return Ok(said),
+    let (list, hits) = match named_list(ctx, step).await? {
+        Ok(list) => {
+            let items = lists::items(ctx.db, list.id).await?;
+            let hits = matching_items(&items, &step.slots.items);
+            (list, hits)
+        }
+        Err(said) => match items_of_unknown_list(ctx, step).await? {
+            Some(found) => found,
+            None => return Ok(said),
+        },
     };
-    let items = lists::items(ctx.db, list.id).await?;
-    let hits = matching_items(&items, &step.slots.items);
+    check_hits(ctx, &list, &hits).await
+}
+
+/// Checks off the items found on `list` ("bought", "crossed off": they stay, marked).
+pub async fn check_hits(ctx: &Ctx<'_>, list: &List, hits: &[Item]) -> Result<StepResult, ResolveError> {
     if hits.is_empty() {
-        return Ok(StepResult::say(Msg::new("list-item-not-found").arg("list", list.name)));
+        return Ok(StepResult::say(Msg::new("list-item-not-found").arg("list", list.name.clone())));
     }
-    for i in &hits {
+    for i in hits {
         lists::check_item(ctx.db, i, true).await?;
     }
     let names: Vec<String> = hits.iter().map(|i| i.text.clone()).collect();
-    Ok(StepResult::say(Msg::new("list-checked").arg("items", join_items(ctx.lang, &names)).arg("list", list.name)))
+    let msg = Msg::new("list-checked").arg("items", join_items(ctx.lang, &names)).arg("list", list.name.clone());
+    Ok(StepResult::say(msg))
 }
 
 async fn show(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
-    let Some(name) = display_name(step) else {
-        return show_all(ctx).await;
-    };
-    let Some(list) = find_list(ctx, &name).await? else {
-        return not_found(ctx, &name).await;
+    let list = match display_name(step) {
+        Some(name) => match find_list(ctx, &name).await? {
+            Some(list) => list,
+            None => return not_found(ctx, &name).await,
+        },
+        // "מה נשאר ברשימה", "what's on the list": with one list, that one
+        None => match <[List; 1]>::try_from(lists::all(ctx.db, ctx.user.id).await?) {
+            Ok([only]) if !asks_for_lists(ctx.text) => only,
+            _ => return show_all(ctx).await,
+        },
     };
     let items = lists::items(ctx.db, list.id).await?;
     if items.is_empty() {
@@ -304,6 +391,12 @@ async fn show(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveEr
     let msg =
         Msg::new("list-show").arg("list", list.name).num("count", items.len() as i64).arg("lines", lines.join("\n"));
     Ok(StepResult::say(msg))
+}
+
+/// "what lists do I have", "אילו רשימות יש לי": the lists themselves, even when there is one.
+fn asks_for_lists(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    ["lists", "רשימות"].iter().any(|w| lower.contains(w))
 }
 
 async fn show_all(ctx: &Ctx<'_>) -> Result<StepResult, ResolveError> {
@@ -384,6 +477,15 @@ mod tests {
     fn list_names_match_without_article_or_list_word() {
         assert_eq!(normalize_name("רשימת הקניות"), normalize_name("קניות"));
         assert_eq!(normalize_name("the Shopping list"), normalize_name("shopping"));
+    }
+
+    #[test]
+    fn what_a_report_names_splits_into_parts_at_commas_and_and() {
+        assert_eq!(parts_of("the tape and the glue"), vec!["the tape", "the glue"]);
+        assert_eq!(parts_of("ביצים ולחם"), vec!["ביצים", "לחם"]);
+        assert_eq!(parts_of("charger, ill borrow my brothers"), vec!["charger", "ill borrow my brothers"]);
+        // a lone "ו" word and stopwords alone make no part
+        assert_eq!(parts_of("the, חלב ו גבינה"), vec!["חלב", "גבינה"]);
     }
 
     #[test]

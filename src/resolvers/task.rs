@@ -15,6 +15,7 @@ use crate::reply::rule::series_phrase;
 use crate::reply::when::when_phrase;
 use crate::reply::{Msg, Said};
 use crate::scheduler::recurrence;
+use crate::store::lists::{Item, List};
 use crate::store::tasks::{self, NewTask, Task};
 use crate::understand::{Action as Act, TimeProblem};
 
@@ -227,6 +228,16 @@ async fn resolve_one(
     }
 }
 
+/// "got the silicone", "קניתי ביצים ולחם", "remove the charger": when no open task is named but
+/// items on one of the user's lists are, those are what the user means (bought, or off the list).
+async fn list_items_instead(ctx: &Ctx<'_>, query: &str) -> Result<Option<(List, Vec<Item>)>, ResolveError> {
+    let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+    if query.trim().is_empty() || !matches!(matching::find(query, &open, |t| t.title.as_str()), Found::None(_)) {
+        return Ok(None);
+    }
+    Ok(super::list::items_named(ctx.db, ctx.user.id, query).await?)
+}
+
 fn choice_label(ctx: &Ctx<'_>, t: &Task) -> String {
     let title = actions::short(&t.title, 60);
     match t.due_at {
@@ -249,6 +260,9 @@ async fn complete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resol
         }
         let q = Msg::new("task-complete-all-confirm").num("count", ids.len() as i64);
         return actions::ask_confirm(ctx, q, Action::CompleteTasks { ids }).await;
+    }
+    if let Some((list, hits)) = list_items_instead(ctx, &query).await? {
+        return super::list::check_hits(ctx, &list, &hits).await;
     }
     match resolve_one(ctx, &query, |t| Action::CompleteTasks { ids: vec![t.id] }).await? {
         Ok(t) => complete_ids(ctx, &[t.id]).await,
@@ -440,7 +454,11 @@ async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         };
         return confirm_delete(ctx, chosen.iter().map(|t| t.id).collect()).await;
     }
-    match resolve_one(ctx, &query_of(step), |t| Action::DeleteTasks { ids: vec![t.id] }).await? {
+    let query = query_of(step);
+    if let Some((list, hits)) = list_items_instead(ctx, &query).await? {
+        return super::list::remove_hits(ctx, &list, hits).await;
+    }
+    match resolve_one(ctx, &query, |t| Action::DeleteTasks { ids: vec![t.id] }).await? {
         Ok(t) => delete_ids(ctx, &[t.id]).await,
         Err(asked) => Ok(asked),
     }

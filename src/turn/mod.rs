@@ -275,7 +275,20 @@ async fn respond(t: &TurnCtx<'_>) -> Result<Vec<Spoken>, TurnError> {
             None => ask_user = true, // no usable plan: the rules' reading stands
         }
     }
-    // Unsure and no LLM (or it gave nothing usable): ask which reading was meant, not guess.
+    // Unsure and no LLM (or it gave nothing usable): ask which reading was meant, not guess;
+    // unless only one of the readings names something the user has.
+    if ask_user && crate::conversation::clarify::is_unsure(&understanding) {
+        // in the turn's transaction when it has one (the read pool may be the write connection)
+        match t.shared {
+            Some(txn) => {
+                crate::conversation::clarify::settle_by_what_exists(txn, t.user.id, &mut understanding).await?
+            }
+            None => {
+                crate::conversation::clarify::settle_by_what_exists(&t.state.read, t.user.id, &mut understanding)
+                    .await?
+            }
+        }
+    }
     if ask_user
         && crate::conversation::clarify::is_unsure(&understanding)
         && let Some(asked) = execute::run_local(t, Work::Clarify(&understanding), &[]).await?

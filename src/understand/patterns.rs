@@ -78,6 +78,10 @@ static INDEX: LazyLock<Index> = LazyLock::new(|| {
             for (w, wt) in a.he.iter().chain(a.en.iter()) {
                 pats.push(compile(ri, Some(ai), w, *wt));
             }
+            // people type "whats on", "dont forget", "ive got" without the apostrophe
+            for (w, wt) in a.en.iter().filter(|(w, _)| w.contains('\'')) {
+                pats.push(compile(ri, Some(ai), &w.replace('\'', ""), *wt));
+            }
         }
     }
     let mut by_first: HashMap<String, Vec<usize>> = HashMap::new();

@@ -427,3 +427,15 @@ fn other_ways_to_ask_for_a_reminder_or_the_shopping_list() {
     }
     assert_eq!(one("took out the trash", tuesday_morning()).title.as_deref(), Some("trash"));
 }
+
+#[test]
+fn phrases_typed_without_their_apostrophe_read_the_same() {
+    for (text, resolver, action) in [
+        ("whats on my camping list", Resolver::List, Action::Show),
+        ("dont let me forget to water the plants tomorrow", Resolver::Task, Action::Create),
+    ] {
+        let u = understand(text, thursday_evening(), Lang::En);
+        let s = &u.steps[0];
+        assert_eq!((u.steps.len(), s.resolver, s.action), (1, resolver, action), "{text}: {:?}", u.steps);
+    }
+}
