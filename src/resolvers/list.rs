@@ -308,9 +308,9 @@ fn parts_of(said: &str) -> Vec<String> {
         for word in chunk.split_whitespace() {
             let glued_and = word.strip_prefix('ו').filter(|rest| rest.chars().count() >= 2);
             match (word, glued_and) {
-                ("and" | "ו" | "or" | "או", _) => parts.push(current.drain(..).collect::<Vec<_>>().join(" ")),
+                ("and" | "ו" | "or" | "או", _) => parts.push(std::mem::take(&mut current).join(" ")),
                 (_, Some(rest)) if !current.is_empty() => {
-                    parts.push(current.drain(..).collect::<Vec<_>>().join(" "));
+                    parts.push(std::mem::take(&mut current).join(" "));
                     current.push(rest);
                 }
                 _ => current.push(word),
