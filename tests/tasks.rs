@@ -340,3 +340,40 @@ async fn postponing_by_an_amount_shifts_the_reminders_own_time_in_both_languages
     let arnona = tasks_with_status(&app, "open").await.into_iter().find(|t| t.title.contains("ארנונה")).unwrap();
     assert_eq!(arnona.due_at, Some(utc("2026-01-23T10:30:00Z")), "{reply}");
 }
+
+#[tokio::test]
+async fn with_no_calendar_whats_coming_up_lists_the_week_ahead() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me on sunday at 9 to pay the arnona").await;
+    app.say("remind me in two weeks to renew the parking permit").await;
+    for ask in ["what have i got coming up", "מה יש לי בימים הקרובים"] {
+        let reply = app.say(ask).await;
+        assert!(reply.contains("pay the arnona"), "{ask}: {reply}");
+        assert!(!reply.contains("parking"), "{ask}: a reminder two weeks off is not in the week ahead: {reply}");
+    }
+}
+
+#[tokio::test]
+async fn moving_a_reminder_to_a_time_of_day_keeps_its_day() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    // Thursday 22 January 2026, 21:09 in Jerusalem; Sunday is the 25th
+    app.say("remind me on sunday at 6am to drive back to base").await;
+    app.say("move the base reminder to 7am").await;
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open[0].due_at, Some(utc("2026-01-25T05:00:00Z")), "still Sunday, at 07:00");
+    app.say("תזכיר לי ביום שני בתשע להתקשר לרואה החשבון").await;
+    app.say("תעביר את התזכורת של רואה החשבון לשמונה בבוקר").await;
+    let open = tasks_with_status(&app, "open").await;
+    let cpa = open.iter().find(|t| t.title.contains("רואה החשבון")).expect("the reminder");
+    assert_eq!(cpa.due_at, Some(utc("2026-01-26T06:00:00Z")), "still Monday, at 08:00");
+}
+
+#[tokio::test]
+async fn a_reason_before_the_verb_and_same_time_after_the_day_name_no_task() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me on sunday at 8pm to grade the essays").await;
+    let reply = app.say("ugh the school moved it, push the essays to monday same time").await;
+    let open = tasks_with_status(&app, "open").await;
+    // Monday 26 January at 20:00 in Jerusalem
+    assert_eq!(open[0].due_at, Some(utc("2026-01-26T18:00:00Z")), "{reply}");
+}

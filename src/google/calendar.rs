@@ -90,19 +90,34 @@ impl CalendarResolver {
 
 /// The range a step names: its window, the day of its time, or `None`.
 fn range(call: &RemoteCall<'_>) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
-    range_of(&call.step.slots, call.time.tz())
+    range_of(&call.step.slots, call.time.now)
 }
 
-/// The range a step's slots name: the window, the day of the time, or `None`.
-pub(crate) fn range_of(slots: &crate::understand::Step, tz: Tz) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+/// The range a step's slots name: the window, the day of the time, the week ahead for "what's
+/// coming up", or `None`.
+pub(crate) fn range_of(slots: &crate::understand::Step, now: DateTime<Tz>) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    let tz = now.timezone();
     if let Some(w) = slots.window {
         return Some((w.start.to_utc(), w.end.to_utc()));
     }
-    let at = slots.when?.with_timezone(&tz);
-    let day = at.date_naive();
+    let Some(at) = slots.when else {
+        let asks_ahead = slots
+            .query
+            .as_deref()
+            .or(slots.title.as_deref())
+            .is_some_and(|q| UPCOMING.contains(&q.trim().to_lowercase().as_str()));
+        let week_on = say::start_of(now.date_naive() + Duration::days(UPCOMING_DAYS), tz);
+        return asks_ahead.then(|| (now.to_utc(), week_on.to_utc()));
+    };
+    let day = at.with_timezone(&tz).date_naive();
     let start = say::start_of(day, tz);
     Some((start.to_utc(), say::start_of(day + Duration::days(1), tz).to_utc()))
 }
+
+/// "what have I got coming up", "מה יש לי בקרוב": the days ahead, today and the next six.
+const UPCOMING: &[&str] =
+    &["coming up", "upcoming", "soon", "ahead", "in the coming days", "בקרוב", "בימים הקרובים", "בזמן הקרוב", "הקרוב"];
+const UPCOMING_DAYS: i64 = 7;
 
 /// A range in words: "today", or "Sunday to Saturday".
 pub(crate) fn range_phrase(
@@ -120,11 +135,10 @@ const NEXT: &[&str] = &["what's next", "whats next", "what is next", "next", "מ
 /// The words that name an event ("the meeting with Rotem"), if the step has any.
 pub(super) fn named(call: &RemoteCall<'_>) -> Option<String> {
     let s = &call.step.slots;
-    s.query
-        .clone()
-        .or_else(|| s.title.clone())
-        .filter(|q| !q.trim().is_empty())
-        .filter(|q| !NEXT.contains(&q.trim().to_lowercase().as_str()))
+    s.query.clone().or_else(|| s.title.clone()).filter(|q| !q.trim().is_empty()).filter(|q| {
+        let q = q.trim().to_lowercase();
+        !NEXT.contains(&q.as_str()) && !UPCOMING.contains(&q.as_str())
+    })
 }
 
 /// Words that say "an event" rather than which one: "the meeting with Rotem" is about Rotem.

@@ -92,9 +92,8 @@ async fn google_not_configured(
     // "what do I have today": with no calendar here, the day's reminders are the answer
     if resolver == Resolver::Calendar
         && step.action == Action::Find
-        && s.title.is_none()
-        && s.query.is_none()
-        && let Some(range) = crate::google::calendar::range_of(s, ctx.tz())
+        && let Some(range) = crate::google::calendar::range_of(s, ctx.time.now)
+        && (s.title.is_none() && s.query.is_none() || s.window.is_none() && s.when.is_none())
     {
         let reminders = task::lines_due(ctx.db, ctx.user.id, ctx.lang, ctx.time, range).await?;
         let period = crate::google::calendar::range_phrase(ctx.lang, range, ctx.time.now);

@@ -396,6 +396,9 @@ fn relative_shift(lower: &str) -> Option<(Duration, String)> {
 
 /// "Postpone it to tomorrow" names a day, not a time (it arrives as local midnight): the
 /// reminder keeps its time of day on the new date.
+///
+/// "Move the base reminder to 7am" names a time of day and no day: the reminder keeps its own
+/// day at that time (while that is still ahead).
 fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Task) -> DateTime<Utc> {
     let new_local = when.with_timezone(&ctx.tz());
     match t.due_at {
@@ -403,8 +406,21 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
             let time = local(ctx, old).time();
             recurrence::resolve_local(ctx.tz(), new_local.date_naive().and_time(time)).unwrap_or(when.to_utc())
         }
+        Some(old) if says_only_a_time_of_day(ctx, when) => {
+            let on_its_day =
+                recurrence::resolve_local(ctx.tz(), local(ctx, old).date_naive().and_time(new_local.time()));
+            on_its_day.filter(|d| *d > ctx.time.now.to_utc()).unwrap_or(when.to_utc())
+        }
         _ => when.to_utc(),
     }
+}
+
+/// Whether the message's time expression that gave `when` is a time of day alone.
+fn says_only_a_time_of_day(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>) -> bool {
+    crate::understand::time::scan(ctx.text, ctx.time.now).into_iter().any(|f| match f {
+        crate::understand::time::Found::Time(m) => m.clock_only && (m.value == when || m.point == Some(when)),
+        crate::understand::time::Found::Anchor(..) => false,
+    })
 }
 
 /// "rename X to Y" / "X to Y" in a rename request, "שנה את X לשם Y".

@@ -309,7 +309,7 @@ fn inside_time(msg: &Msg<'_>, i: usize) -> bool {
 const PRONOUNS: &[&str] = &["אותו", "אותה", "אותמ", "אותנ", "it", "them"];
 
 /// An item that is only a pronoun, as the user wrote it (with Hebrew final letters: "אותם").
-fn is_pronoun(item: &str) -> bool {
+pub(crate) fn is_pronoun(item: &str) -> bool {
     PRONOUNS.contains(&fold(item).as_str())
 }
 

@@ -65,6 +65,9 @@ fn edge_stop(t: &Token<'_>) -> bool {
     }
 }
 
+/// "(at) the same time", "באותה שעה" at the end of a title or query.
+const SAME_TIME: &[&[&str]] = &[&["same", "time"], &["באותה", "שעה"], &["באותה", "השעה"], &["same", "hour"]];
+
 /// The text of the kept tokens in `range`, edge stopwords trimmed; runs of kept tokens are
 /// joined with one space.
 pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn Fn(usize) -> bool) -> Option<String> {
@@ -116,8 +119,17 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
         }
     }
     let a = a.min(b);
-    while b > a && edge_stop(&toks[kept[b - 1]]) {
-        b -= 1;
+    loop {
+        while b > a && edge_stop(&toks[kept[b - 1]]) {
+            b -= 1;
+        }
+        // "push the essays to saturday same time": keeping the time is no part of which thing
+        let tail =
+            |n: usize| -> Vec<&str> { kept[b.saturating_sub(n).max(a)..b].iter().map(|&i| toks[i].text).collect() };
+        match SAME_TIME.iter().find(|p| tail(p.len()) == **p) {
+            Some(p) => b -= p.len(),
+            None => break,
+        }
     }
     let kept = &kept[a..b];
     if kept.is_empty() {

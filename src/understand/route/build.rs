@@ -467,6 +467,19 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         }
         (Resolver::Task | Resolver::Calendar, _) => {
             step.title = leftover();
+            // "ugh the teacher moved it, push the permission slip to monday": what comes before
+            // a comma and then the verb is why, not which thing; the thing follows the verb
+            let verb = used.iter().filter(|m| m.action.is_some()).min_by_key(|m| m.start);
+            if matches!(step.action, Action::Update | Action::Delete)
+                && let Some(v) = verb
+                && v.start > r.start
+                && msg.toks[v.start - 1].text == ","
+                && let Some(after) = text_of(msg.text, msg.toks, v.start..r.end, &keep)
+                // "the reminder about the parcel, delete it": then the words before name it
+                && !super::is_pronoun(&after)
+            {
+                step.title = Some(after);
+            }
             if let Some(m) = good_time {
                 step.when = Some(m.point.unwrap_or(m.value));
                 step.recurrence = m.recurrence;

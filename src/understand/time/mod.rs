@@ -74,6 +74,9 @@ pub struct TimeMatch {
     /// the instant to act on when the expression is a part of the day ("מחר בבוקר" is the
     /// interval 04:00–12:00, but a reminder for it fires at 09:00); None otherwise
     pub point: Option<DateTime<FixedOffset>>,
+    /// a time of day and nothing of which day ("at 7", "לשבע בבוקר"; not "tomorrow at 7",
+    /// "tonight at 7"): moving something to it keeps that thing's own day
+    pub clock_only: bool,
 }
 
 impl TimeMatch {
@@ -139,6 +142,13 @@ pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<u
                 span,
                 problem: r.problem,
                 point: part_point(&acc, r.value, r.end.is_some()).or_else(|| offset_point(&acc, now)),
+                clock_only: acc.clock.is_some()
+                    && acc.day.is_none()
+                    && acc.offset.is_none()
+                    && acc.shift.is_none()
+                    && acc.every.is_none()
+                    && !acc.now
+                    && acc.part.is_none_or(|(_, today, _)| !today),
             };
             if by.is_some() {
                 as_deadline(&mut m, now);
