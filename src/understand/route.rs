@@ -92,6 +92,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     link(&msg, &segs, &mut steps);
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
+    one_chat(&mut steps);
     if steps.is_empty() {
         steps.push(Step::new(Resolver::General, crate::understand::Action::Chat, 0.3));
     }
@@ -127,7 +128,10 @@ fn names_something(msg: &Msg<'_>, i: usize) -> bool {
 }
 
 fn is_conj(t: &Token<'_>) -> bool {
-    matches!(t.text, "and" | "then" | "also" | "," | "." | ";" | "?" | "וגמ" | "ואז" | "ו" | "וגמ כנ" | "plus")
+    matches!(
+        t.text,
+        "and" | "then" | "also" | "," | "." | ";" | "?" | "וגמ" | "ואז" | "ו" | "וגמ כנ" | "plus" | "ואחכ" | "ואח\"כ"
+    )
 }
 
 fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
@@ -311,6 +315,29 @@ const PRONOUNS: &[&str] = &["אותו", "אותה", "אותמ", "אותנ", "it"
 /// An item that is only a pronoun, as the user wrote it (with Hebrew final letters: "אותם").
 pub(crate) fn is_pronoun(item: &str) -> bool {
     PRONOUNS.contains(&fold(item).as_str())
+}
+
+/// "what's the time difference between tel aviv and new york": small talk split at an "and" is
+/// still one thing said; two chat steps in a row are one, as sure as the surer of them.
+fn one_chat(steps: &mut Vec<Step>) {
+    let chat = |s: &Step| s.resolver == Resolver::General && s.action == crate::understand::Action::Chat;
+    let mut j = 1;
+    while j < steps.len() {
+        let later_depends = steps.iter().any(|s| s.depends_on.contains(&j));
+        if chat(&steps[j - 1]) && chat(&steps[j]) && !later_depends {
+            let removed = steps.remove(j);
+            steps[j - 1].confidence = steps[j - 1].confidence.max(removed.confidence);
+            for s in steps.iter_mut() {
+                for d in s.depends_on.iter_mut() {
+                    if *d > j {
+                        *d -= 1;
+                    }
+                }
+            }
+        } else {
+            j += 1;
+        }
+    }
 }
 
 /// "קניתי כבר את הלחם, תמחקי אותו מהרשימה": a report followed by a list step about the same

@@ -60,7 +60,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("תעדכן אותי", 0.6), ("תעדכני אותי", 0.6), ("תזכירו לי", 0.9),
                 ],
                 en: &[
-                    ("^remind me", 1.0), ("remind me", 0.9), ("remind", 0.6), ("set a reminder", 0.6),
+                    ("^remind me", 1.0), ("remind me", 0.9), ("remind", 0.6), ("set a reminder", 0.6), ("set up a reminder", 0.9), ("make a reminder", 0.9), 
                     ("don't let me forget", 1.0), ("dont let me forget", 1.0), ("don't forget to", 0.9),
                     ("new task", 0.6), ("add a task", 0.6), ("create a task", 0.6), ("add a reminder", 0.6),
                     ("=wake me up", 0.9), ("=wake me", 0.8), ("i need to remember", 0.6), ("need to remember", 0.6),

@@ -439,3 +439,46 @@ fn phrases_typed_without_their_apostrophe_read_the_same() {
         assert_eq!((u.steps.len(), s.resolver, s.action), (1, resolver, action), "{text}: {:?}", u.steps);
     }
 }
+
+#[test]
+fn a_chore_reported_done_for_a_coming_day_completes_it_but_an_arrangement_plans() {
+    let done = one("כבר שטפתי את המרפסת לשבת", tuesday_morning());
+    assert_eq!((done.resolver, done.action), (Resolver::Task, Action::Complete), "{done:?}");
+    let u = understand("I've done the ironing", tuesday_morning(), Lang::En);
+    assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Task, Action::Complete), "{:?}", u.steps);
+    let booked = understand("booked a table for friday at 8", tuesday_morning(), Lang::En);
+    assert_ne!(booked.steps[0].action, Action::Complete, "an arrangement for a coming day: {:?}", booked.steps);
+}
+
+#[test]
+fn questions_about_clocks_and_what_a_thing_is_are_about_the_world() {
+    for text in ["do the clocks change tonight?", "is daylight saving this weekend?", "מה זה בעצם טו בשבט?"]
+    {
+        let u = understand(text, tuesday_morning(), Lang::He);
+        let s = &u.steps[0];
+        assert_eq!(
+            (u.steps.len(), s.resolver, s.action),
+            (1, Resolver::General, Action::Chat),
+            "{text}: {:?}",
+            u.steps
+        );
+    }
+}
+
+#[test]
+fn small_talk_split_at_and_is_one_step() {
+    let u = understand("what's the difference between a latte and a cappuccino", tuesday_morning(), Lang::En);
+    assert_eq!(u.steps.len(), 1, "{:?}", u.steps);
+    assert_eq!(u.steps[0].resolver, Resolver::General);
+}
+
+#[test]
+fn short_minutes_and_a_glued_then_in_hebrew() {
+    let s = one("תזכיר לי בעוד 10 דק לכבות את התנור", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-10T09:40:00+02:00")), "{s:?}");
+    let u = understand("תזכיר לי מחר בשמונה להתקשר לבנק ואחכ תוסיף חלב לרשימת קניות", tuesday_morning(), Lang::He);
+    let got: Vec<(Resolver, Action)> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, vec![(Resolver::Task, Action::Create), (Resolver::List, Action::Add)], "{:?}", u.steps);
+    let set_up = understand("set up a reminder for tomorrow at 9 to call the bank", tuesday_morning(), Lang::En);
+    assert_eq!((set_up.steps[0].resolver, set_up.steps[0].action), (Resolver::Task, Action::Create));
+}

@@ -169,7 +169,7 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         return step;
     } else if let Some(verb) = shape::report_verb(msg, body)
         .filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6))
-        .filter(|_| !ahead(msg, time.map(|(m, _)| m)))
+        .filter(|verb| !(ahead(msg, time.map(|(m, _)| m)) && shape::arranges(msg, verb.clone())))
     {
         (Resolver::Task, Action::Complete, 0.65, vec![report_match(verb)])
     } else {
@@ -334,8 +334,8 @@ fn opening_match(r: Range<usize>, resolver: Resolver, action: Action) -> PatMatc
     }
 }
 
-/// A time still to come: a report of something done ("paid the bill") cannot be about it, so
-/// "קבעתי תור לרופא ביום ראשון" / "booked a table for Friday" plans rather than reports.
+/// A time still to come: a report of an arrangement made ("קבעתי תור לרופא ביום ראשון",
+/// "booked a table for Friday") plans rather than reports (a chore done "for Pesach" is done).
 fn ahead(msg: &Msg<'_>, time: Option<&TimeMatch>) -> bool {
     time.is_some_and(|m| m.problem.is_none() && m.value > msg.now.fixed_offset())
 }

@@ -41,8 +41,8 @@ const REPORT_FILLERS: &[&str] = &[
 
 /// English past forms that do not end in -ed.
 const IRREGULAR_PAST: &[&str] = &[
-    "paid", "sent", "took", "bought", "got", "made", "did", "went", "gave", "brought", "wrote", "sold", "met", "fed",
-    "found", "spoke", "rang", "drove", "ran", "built", "hung", "swept", "threw", "left",
+    "paid", "sent", "took", "bought", "got", "made", "did", "done", "went", "gave", "brought", "wrote", "sold", "met",
+    "fed", "found", "spoke", "rang", "drove", "ran", "built", "hung", "swept", "threw", "left",
 ];
 
 /// -ed words and Hebrew first-person past forms that report a state of mind or a message, not a
@@ -103,6 +103,31 @@ pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
     }
 }
 
+/// Past verbs of arranging something still to come: "booked", "קבעתי".
+const ARRANGING: &[&str] = &[
+    "booked",
+    "scheduled",
+    "arranged",
+    "reserved",
+    "ordered",
+    "made",
+    "set",
+    "planned",
+    "got",
+    "קבעתי",
+    "הזמנתי",
+    "תיאמתי",
+    "סגרתי",
+    "נרשמתי",
+    "תכננתי",
+    "רשמתי",
+];
+
+/// Whether the report's verb (the last token of `verb`) arranges something rather than does it.
+pub(super) fn arranges(msg: &Msg<'_>, verb: Range<usize>) -> bool {
+    verb.end.checked_sub(1).and_then(|k| msg.toks.get(k)).is_some_and(|t| ARRANGING.contains(&t.text))
+}
+
 /// The token range of a past-tense report's fillers and verb, when the step opens with one and
 /// is not a question.
 pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
@@ -160,6 +185,9 @@ const OUTSIDE: &[&str] = &[
     "traffic",
     "sunset",
     "sunrise",
+    "clocks",
+    "daylight",
+    "dst",
     "joke",
     "president",
     "minister",
@@ -306,7 +334,11 @@ fn asks_in_general(toks: &[Token<'_>]) -> bool {
     }
     let first = toks.first().map_or("", |t| t.text);
     let impersonal = toks.get(1).is_some_and(impersonal_verb);
-    matches!(first, "who" | "מי") || (matches!(first, "מתי" | "איכ" | "למה" | "כמה" | "איפה" | "מה") && impersonal)
+    // "מה זה בעצם חג ההודיה": what a thing is
+    let what_is = first == "מה" && toks.get(1).is_some_and(|t| matches!(t.text, "זה" | "זאת"));
+    matches!(first, "who" | "מי")
+        || (matches!(first, "מתי" | "איכ" | "למה" | "כמה" | "איפה" | "מה") && impersonal)
+        || what_is
 }
 
 /// A Hebrew present-tense plural with no article, said of no one in particular: "מדליקים",

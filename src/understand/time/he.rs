@@ -91,6 +91,8 @@ pub static WORDS: &[(&str, Lex)] = &[
     ("שניות", Unit(U::Second, 1)),
     ("דקה", Unit(U::Minute, 1)),
     ("דקות", Unit(U::Minute, 1)),
+    // "בעוד 20 דק'": the short form people type
+    ("דק", Unit(U::Minute, 1)),
     ("שעה", Unit(U::Hour, 1)),
     ("שעות", Unit(U::Hour, 1)),
     ("שעתיים", Unit(U::Hour, 2)),
