@@ -269,6 +269,58 @@ fn en_target(
     (at > seg.start).then_some((Some(name), at))
 }
 
+/// Occasions, places and people a list is for ("ציוד לחופשה", "קניות לחג", "תיקונים בבית",
+/// "ציוד לבית ספר"), as normalized tokens; two-word ones as pairs.
+const OCCASIONS: &[&str] = &[
+    "חג",
+    "חגימ",
+    "פסח",
+    "סוכות",
+    "חנוכה",
+    "פורימ",
+    "שבת",
+    "טיול",
+    "חופשה",
+    "קמפינג",
+    "ימ",
+    "בית",
+    "גנ",
+    "מסיבה",
+    "חתונה",
+    "ברית",
+    "תינוק",
+    "דירה",
+    "מילואימ",
+    "צבא",
+    "משרד",
+    "עבודה",
+    "אוטו",
+    "רכב",
+    "מטבח",
+    "ילדימ",
+    "טיסה",
+    "לימודימ",
+    "סמסטר",
+    "כלב",
+    "חתול",
+    "בר מצווה",
+    "בת מצווה",
+];
+const OCCASION_PAIRS: &[(&str, &str)] =
+    &[("בית", "ספר"), ("יומ", "הולדת"), ("ראש", "השנה"), ("בר", "מצווה"), ("בת", "מצווה")];
+
+/// How many tokens from `i` say what a list is for: "לחג", "בבית", "לבית ספר" (0 when none).
+fn occasion_len(toks: &[Token<'_>], i: usize) -> usize {
+    let Some(t) = toks.get(i).filter(|t| t.kind == Kind::He) else { return 0 };
+    let Some(stem) = ["לה", "בה", "ל", "ב"].iter().find_map(|p| t.text.strip_prefix(p)) else { return 0 };
+    let next = toks.get(i + 1).map_or("", |n| n.text);
+    if OCCASION_PAIRS.iter().any(|(a, b)| *a == stem && *b == next) {
+        2
+    } else {
+        usize::from(OCCASIONS.contains(&stem))
+    }
+}
+
 /// "תוסיף לרשימת הקניות חלב וביצים": the list word comes before the items. The construct noun
 /// ("רשימת", "רשימה של") takes one word as the list's name and the rest are the items. `None`
 /// when nothing follows the name, so "לרשימת הקניות" alone keeps its usual reading.
@@ -282,7 +334,11 @@ fn name_then_items(
     let name_at = (marker + 1..end).find(|&i| keep(i) && toks[i].text != "של")?;
     // "לרשימת המטלות לבית: לתקן את הברז, …": a colon ends the name, however long
     let colon = (name_at + 1..end).find(|&i| toks[i].text == ":");
-    let name_end = colon.unwrap_or(name_at + 1);
+    // "לרשימת ציוד לחופשה כובע, …", "לרשימת קניות לחג רימונים": what the list is for belongs
+    // to its name, when a word is left for the first item
+    let purpose = occasion_len(toks, name_at + 1);
+    let room = (name_at + 1 + purpose..end).any(|i| keep(i) && toks[i].kind == Kind::He);
+    let name_end = colon.unwrap_or(name_at + 1 + if room { purpose } else { 0 });
     let items = split_items(text, toks, colon.map_or(name_end, |c| c + 1)..end, keep);
     if items.is_empty() {
         return None;

@@ -482,3 +482,21 @@ fn short_minutes_and_a_glued_then_in_hebrew() {
     let set_up = understand("set up a reminder for tomorrow at 9 to call the bank", tuesday_morning(), Lang::En);
     assert_eq!((set_up.steps[0].resolver, set_up.steps[0].action), (Resolver::Task, Action::Create));
 }
+
+#[test]
+fn what_a_hebrew_list_is_for_belongs_to_its_name() {
+    for (text, list, first) in [
+        ("תוסיף לרשימת ציוד לטיול פנס, שק שינה ומימיה", "ציוד לטיול", "פנס"),
+        ("תוסיף לרשימת קניות לשבת יין וחלות", "קניות לשבת", "יין"),
+        ("תוסיף לרשימת ציוד לבית ספר עפרונות ומחק", "ציוד לבית ספר", "עפרונות"),
+        // an item that merely starts with ל stays an item
+        ("תוסיף לרשימת קניות לחם וחלב", "קניות", "לחם"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(
+            (s.list.as_deref(), s.items.first().map(String::as_str)),
+            (Some(list), Some(first)),
+            "{text}: {s:?}"
+        );
+    }
+}
