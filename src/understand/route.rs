@@ -168,7 +168,9 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             let split_here = if c > i {
                 command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok
             } else {
-                command_at(msg, i).is_some_and(|m| m.after_vav)
+                // "…עפרונות ומחק": a glued-ו command word ending the message has nothing to act
+                // on; it is an item ("and an eraser")
+                command_at(msg, i).is_some_and(|m| m.after_vav && m.end < n)
                     || filler.is_some_and(|f| command_at(msg, f).is_some())
                     || run_on
             };
