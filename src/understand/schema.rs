@@ -323,12 +323,17 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("ענה לי", 0.4), ("ענתה לי", 0.4),
                     ("תחפש לי את המייל", 0.6), ("תחפשי לי את המייל", 0.6), ("תחפש את המייל", 0.6), ("תחפשי את המייל", 0.6),
                     ("תמצא לי את המייל", 0.6), ("תמצאי לי את המייל", 0.6), ("תמצא את המייל", 0.6), ("תמצאי את המייל", 0.6),
+                    ("תחפש במייל", 0.7), ("תחפש לי במייל", 0.7), ("תחפשי במייל", 0.7), ("תחפשי לי במייל", 0.7),
+                    ("תבדוק במייל", 0.6), ("תבדוק לי במייל", 0.6), ("תבדקי במייל", 0.6), ("תבדקי לי במייל", 0.6),
                 ],
                 en: &[
                     ("find", 0.3), ("search", 0.4), ("find the email", 0.6), ("find me the email", 0.6), ("find the mail", 0.6),
                     ("search for the email", 0.6), ("look up the email", 0.6), ("dig up the email", 0.6), ("any", 0.2), ("did i get", 0.5), ("did i receive", 0.6),
                     ("sent anything", 0.6), ("sent me anything", 0.6), ("reply to my", 0.5), ("replied to my", 0.5), ("answer my", 0.4), ("answered my", 0.5),
                     ("new", 0.1), ("unread", 0.3), ("check", 0.3), ("sent me", 0.6), ("send me anything", 0.9),
+                    ("search my email", 0.7), ("search my inbox", 0.7), ("search my mail", 0.7), ("search my gmail", 0.7),
+                    ("check my email", 0.6), ("check my inbox", 0.6), ("check my mail", 0.6), ("look in my email", 0.6),
+                    ("look through my email", 0.6), ("go through my email", 0.6),
                 ],
             },
             ActionSchema {

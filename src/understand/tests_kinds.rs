@@ -500,3 +500,15 @@ fn what_a_hebrew_list_is_for_belongs_to_its_name() {
         );
     }
 }
+
+#[test]
+fn searching_my_email_after_another_request_is_a_step_of_its_own() {
+    for text in [
+        "add batteries to the hardware list and search my inbox for the warranty",
+        "תזכיר לי מחר בעשר לשלם חשמל ותבדוק לי במייל אם הגיעה החשבונית",
+    ] {
+        let u = understand(text, tuesday_morning(), Lang::En);
+        assert_eq!(u.steps.len(), 2, "{text}: {:?}", u.steps);
+        assert_eq!((u.steps[1].resolver, u.steps[1].action), (Resolver::Gmail, Action::Search), "{text}");
+    }
+}
