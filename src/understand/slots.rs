@@ -93,6 +93,7 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
                         | "so"
                         | "already"
                         | "up"
+                        | "down"
                         | "out"
                         | "תוכל"
                         | "תוכלי"

@@ -512,3 +512,16 @@ fn searching_my_email_after_another_request_is_a_step_of_its_own() {
         assert_eq!((u.steps[1].resolver, u.steps[1].action), (Resolver::Gmail, Action::Search), "{text}");
     }
 }
+
+#[test]
+fn writing_down_a_meeting_at_a_time_is_a_calendar_event_and_a_chore_stays_a_reminder() {
+    let meal = one("תרשום לי ביום חמישי ארוחה עם ההורים בשמונה בערב", tuesday_morning());
+    assert_eq!((meal.resolver, meal.action), (Resolver::Calendar, Action::Create), "{meal:?}");
+    let u = understand("put down a call with the accountant on sunday at 11", tuesday_morning(), Lang::En);
+    assert_eq!(
+        (u.steps[0].resolver, u.steps[0].title.as_deref()),
+        (Resolver::Calendar, Some("call with the accountant"))
+    );
+    let chore = one("תרשום לי לקנות מתנה ליום חמישי בשמונה", tuesday_morning());
+    assert_eq!(chore.resolver, Resolver::Task, "{chore:?}");
+}

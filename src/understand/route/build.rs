@@ -193,6 +193,16 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                 if res == Resolver::Calendar && action == Action::Create && is_question(msg, body) {
                     action = Action::Find;
                 }
+                // "ביום ראשון תרשמי לי ארוחה עם הצוות באחת וחצי", "put down lunch with Dana on
+                // Friday at 1": writing down a meeting or a meal at a time puts it in the calendar
+                if res == Resolver::Task
+                    && action == Action::Create
+                    && time.is_some()
+                    && c.used.iter().all(|m| writes_down(msg, m))
+                    && shape::names_an_appointment(msg, body)
+                {
+                    res = Resolver::Calendar;
+                }
                 (res, action, conf, c.used)
             }
             None => {
@@ -332,6 +342,14 @@ fn opening_match(r: Range<usize>, resolver: Resolver, action: Action) -> PatMatc
         keep: false,
         after_vav: false,
     }
+}
+
+/// A command that only writes something down ("תרשום לי", "put down", "note"), saying neither
+/// "remind" nor "calendar".
+fn writes_down(msg: &Msg<'_>, m: &PatMatch) -> bool {
+    let first = msg.toks.get(m.start).map_or("", |t| t.text);
+    let stem = first.strip_suffix('י').or_else(|| first.strip_suffix('ו')).unwrap_or(first);
+    matches!(stem, "תרשומ" | "תרשמ" | "רשומ" | "תכתוב" | "תכתב" | "put" | "write" | "note" | "jot")
 }
 
 /// A time still to come: a report of an arrangement made ("קבעתי תור לרופא ביום ראשון",
