@@ -267,6 +267,8 @@ fn en_target(
 ) -> Option<(Option<String>, usize)> {
     let at = seg.clone().rev().find(|&i| toks[i].kind == Kind::Latin && EN_TARGET.contains(&toks[i].text))?;
     let name = text_of(text, toks, at + 1..seg.end, &|i| keep(i) && toks[i].kind != Kind::Punct)?;
+    // "cross off the olive oil we still have some": what follows is why, not a name
+    let name = Some(without_reason(&name)).filter(|n| !n.is_empty())?;
     (at > seg.start).then_some((Some(name), at))
 }
 
@@ -389,7 +391,7 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
                 start += 'ו'.len_utf8();
             }
             let t = text_of_range(text, start, toks[b].end);
-            let t = strip_trailing_filler(&strip_article(&t));
+            let t = strip_trailing_filler(&strip_article(&without_reason(&t)));
             if !t.is_empty() {
                 items.push(t);
             }
@@ -421,6 +423,42 @@ fn text_of_range(text: &str, a: usize, b: usize) -> String {
 
 /// "add yogurt instead", "olive oil too", "תוסיף יוגורט במקום": words that close the sentence,
 /// not the item.
+/// Words that start a reason rather than an item: "the sunscreen we already have it", "the
+/// charger, i'll borrow one", "פחמים כבר לא צריך", "היין, כי אבא מביא".
+const REASONS: &[&str] = &[
+    "we",
+    "we're",
+    "i",
+    "i'll",
+    "ill",
+    "i've",
+    "ive",
+    "i'm",
+    "im",
+    "they",
+    "since",
+    "because",
+    "cause",
+    "cuz",
+    "bc",
+    "כבר",
+    "כי",
+    "קנינו",
+    "קניתי",
+    "יש",
+    "אין",
+];
+
+/// An item up to the reason that follows it ("" when it is all reason).
+fn without_reason(item: &str) -> String {
+    let words: Vec<&str> = item.split_whitespace().collect();
+    let lower = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase();
+    match words.iter().position(|w| REASONS.contains(&lower(w).as_str())) {
+        Some(k) => words[..k].join(" "),
+        None => item.to_string(),
+    }
+}
+
 fn strip_trailing_filler(s: &str) -> String {
     for f in [" instead", " too", " as well", " also", " please", " already", " במקום", " בבקשה", " כבר"] {
         if let Some(r) = s.strip_suffix(f) {

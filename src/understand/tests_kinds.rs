@@ -525,3 +525,34 @@ fn writing_down_a_meeting_at_a_time_is_a_calendar_event_and_a_chore_stays_a_remi
     let chore = one("תרשום לי לקנות מתנה ליום חמישי בשמונה", tuesday_morning());
     assert_eq!(chore.resolver, Resolver::Task, "{chore:?}");
 }
+
+#[test]
+fn a_reason_after_an_item_is_no_part_of_it() {
+    for (text, item) in [
+        ("cross off the olive oil we still have a bottle", "olive oil"),
+        ("take the candles off the party list, i'll buy them at the gas station", "candles"),
+        ("תוריד את הפיתות מהרשימה של המנגל כי אבא מביא", "הפיתות"),
+    ] {
+        let u = understand(text, tuesday_morning(), Lang::En);
+        let s = &u.steps[0];
+        // with no list named, the thing may be read as the list's name; the resolver then finds
+        // it as an item (resolvers/list.rs)
+        let named = if s.items.is_empty() { s.list.iter().cloned().collect() } else { s.items.clone() };
+        assert_eq!((s.resolver, named), (Resolver::List, vec![item.to_string()]), "{text}: {:?}", u.steps);
+    }
+}
+
+#[test]
+fn misspelled_days_are_still_days() {
+    for text in ["remind me tommorow at 9 to call the bank", "remind me on wensday at 9 to call the bank"] {
+        let u = understand(text, tuesday_morning(), Lang::En);
+        let when = u.steps[0].when.expect("a time");
+        assert_eq!(when, iso("2026-03-11T09:00:00+02:00"), "{text}");
+    }
+}
+
+#[test]
+fn moving_a_meeting_of_a_named_day_to_an_hour_keeps_that_day() {
+    let s = one("תעביר את ישיבת הצוות של יום חמישי לאחת עשרה", tuesday_morning());
+    assert_eq!((s.action, s.when), (Action::Update, Some(iso("2026-03-12T11:00:00+02:00"))), "{s:?}");
+}

@@ -624,6 +624,11 @@ fn better_time<'a>(
         let current = time.filter(|t| !moved.clone().any(|i| msg.toks[i].start == t.span.start));
         // "is now at 3": the first time found is that "now", and the new time follows it
         let said_now = msg.toks.get(moved.start).is_some_and(|t| matches!(t.text, "now" | "עכשיו"));
+        // "את ישיבת ההנהלה של מחר לאחת עשרה": the parser already read the day and the new hour
+        // as one expression, which is the new time
+        if let Some(t) = current.filter(|t| t.grain < Grain::Day && t.span.end >= msg.toks[moved.start].end) {
+            return (Some(Cow::Borrowed(t)), Some(moved));
+        }
         if let Some(t) = current {
             // the day it is on stays: "shift tomorrow's board meeting to 11" is tomorrow at 11
             let on_day = (t.grain == Grain::Day)
