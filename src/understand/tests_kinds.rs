@@ -556,3 +556,18 @@ fn moving_a_meeting_of_a_named_day_to_an_hour_keeps_that_day() {
     let s = one("תעביר את ישיבת הצוות של יום חמישי לאחת עשרה", tuesday_morning());
     assert_eq!((s.action, s.when), (Action::Update, Some(iso("2026-03-12T11:00:00+02:00"))), "{s:?}");
 }
+
+#[test]
+fn a_range_of_days_is_one_window_and_a_move_across_it_goes_to_the_last_day() {
+    for text in ["what do i have between thursday and saturday", "מה יש לי ביומן מיום חמישי עד שבת"]
+    {
+        let u = understand(text, tuesday_morning(), Lang::En);
+        let w = u.steps[0].window.expect("a window");
+        assert_eq!((w.start, w.end), (iso("2026-03-12T00:00:00+02:00"), iso("2026-03-15T00:00:00+02:00")), "{text}");
+    }
+    for text in ["move the haircut from thursday to saturday", "תעביר את התספורת מיום חמישי לשבת"]
+    {
+        let s = understand(text, tuesday_morning(), Lang::En).steps.remove(0);
+        assert_eq!((s.action, s.when), (Action::Update, Some(iso("2026-03-14T00:00:00+02:00"))), "{text}: {s:?}");
+    }
+}

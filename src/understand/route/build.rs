@@ -344,6 +344,15 @@ fn opening_match(r: Range<usize>, resolver: Resolver, action: Action) -> PatMatc
     }
 }
 
+/// The start of the day before the (exclusive, midnight) end of a window of days.
+fn last_day_start(
+    end: chrono::DateTime<chrono::FixedOffset>,
+    tz: chrono_tz::Tz,
+) -> Option<chrono::DateTime<chrono::FixedOffset>> {
+    let day = end.with_timezone(&tz).date_naive().pred_opt()?;
+    day.and_hms_opt(0, 0, 0)?.and_local_timezone(tz).earliest().map(|d| d.fixed_offset())
+}
+
 /// A command that only writes something down ("תרשום לי", "put down", "note"), saying neither
 /// "remind" nor "calendar".
 fn writes_down(msg: &Msg<'_>, m: &PatMatch) -> bool {
@@ -501,6 +510,13 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             if let Some(m) = good_time {
                 step.when = Some(m.point.unwrap_or(m.value));
                 step.recurrence = m.recurrence;
+                // "move the dentist from sunday to tuesday": a move's new day is the last one
+                if step.action == Action::Update
+                    && m.grain == Grain::Day
+                    && let Some(last) = m.end.and_then(|e| last_day_start(e, msg.now.timezone()))
+                {
+                    step.when = Some(last);
+                }
             }
             if step.action == Action::Create && step.title.is_none() {
                 step.confidence -= 0.2;

@@ -157,7 +157,59 @@ pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<u
         }
         i = end;
     }
+    day_ranges(toks, &mut out, now);
     out
+}
+
+/// "from Sunday to Tuesday", "between Sunday and Tuesday", "מיום ראשון עד יום שלישי", "בין
+/// ראשון לשלישי": two days joined by a range word are one window, from the first day's start to
+/// the end of the second.
+fn day_ranges(toks: &[Token<'_>], out: &mut Vec<(Found, Range<usize>)>, now: DateTime<Tz>) {
+    let day = |f: &Found| match f {
+        Found::Time(m) if m.grain == Grain::Day && m.end.is_none() && m.recurrence.is_none() && m.problem.is_none() => {
+            Some(m.clone())
+        }
+        _ => None,
+    };
+    let mut k = 0;
+    while k + 1 < out.len() {
+        let (Some(a), Some(b)) = (day(&out[k].0), day(&out[k + 1].0)) else {
+            k += 1;
+            continue;
+        };
+        let (ra, rb) = (out[k].1.clone(), out[k + 1].1.clone());
+        let before = ra.start.checked_sub(1).map_or("", |p| toks[p].text);
+        let opened_by_between = matches!(before, "between" | "בינ");
+        let opened = opened_by_between || matches!(before, "from") || toks[ra.start].text.starts_with("מ");
+        let between: Vec<&str> = toks[ra.end..rb.start].iter().map(|t| t.text).collect();
+        let joined = match between.as_slice() {
+            ["to" | "till" | "until" | "through" | "thru" | "-" | "עד"] => opened || between != ["-"],
+            ["and"] => opened_by_between,
+            // "בין ראשון לשלישי": the second day glued to ל; "מיום ראשון עד יום שלישי": the
+            // "עד" was read as part of the second day
+            [] => opened && (toks[rb.start].text.starts_with('ל') || toks[rb.start].text == "עד"),
+            _ => false,
+        };
+        let tz = now.timezone();
+        let last = b.value.with_timezone(&tz).date_naive();
+        let end = calendar_day_end(tz, last);
+        if !joined || b.value <= a.value || end.is_none() {
+            k += 1;
+            continue;
+        }
+        let first = if opened_by_between || before == "from" { ra.start - 1 } else { ra.start };
+        let span = toks[first].start..b.span.end;
+        let m = TimeMatch { end, span, point: None, clock_only: false, ..a };
+        out[k] = (Found::Time(m), first..rb.end);
+        out.remove(k + 1);
+        k += 1;
+    }
+}
+
+/// The start of the day after `d`, in `tz`.
+fn calendar_day_end(tz: Tz, d: chrono::NaiveDate) -> Option<DateTime<FixedOffset>> {
+    let next = d.succ_opt()?.and_hms_opt(0, 0, 0)?;
+    Some(resolve::local(tz, next.date(), next.time()).fixed_offset())
 }
 
 fn part_point(acc: &grammar::Acc, value: DateTime<Tz>, interval: bool) -> Option<DateTime<FixedOffset>> {
