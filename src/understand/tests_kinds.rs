@@ -571,3 +571,17 @@ fn a_range_of_days_is_one_window_and_a_move_across_it_goes_to_the_last_day() {
         assert_eq!((s.action, s.when), (Action::Update, Some(iso("2026-03-14T00:00:00+02:00"))), "{text}: {s:?}");
     }
 }
+
+#[test]
+fn my_week_and_my_day_are_this_week_and_today_with_no_event_named() {
+    for (text, start, end) in [
+        ("how's my week looking", "2026-03-08T00:00:00+02:00", "2026-03-15T00:00:00+02:00"),
+        ("what does my day look like", "2026-03-10T00:00:00+02:00", "2026-03-11T00:00:00+02:00"),
+        ("איך נראה השבוע שלי", "2026-03-08T00:00:00+02:00", "2026-03-15T00:00:00+02:00"),
+    ] {
+        let s = understand(text, tuesday_morning(), Lang::En).steps.remove(0);
+        assert_eq!((s.resolver, s.action, s.query.as_deref()), (Resolver::Calendar, Action::Find, None), "{text}");
+        let w = s.window.expect("a window");
+        assert_eq!((w.start, w.end), (iso(start), iso(end)), "{text}");
+    }
+}

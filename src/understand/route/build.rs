@@ -344,6 +344,63 @@ fn opening_match(r: Range<usize>, resolver: Resolver, action: Action) -> PatMatc
     }
 }
 
+/// Whether a calendar query is nothing but the words of asking ("what does … like", "how's",
+/// "איך נראה … שלי").
+fn only_question_words(query: &str) -> bool {
+    const ASKING: &[&str] = &[
+        "what",
+        "what's",
+        "whats",
+        "does",
+        "do",
+        "did",
+        "how",
+        "how's",
+        "hows",
+        "is",
+        "are",
+        "look",
+        "looks",
+        "looking",
+        "like",
+        "my",
+        "the",
+        "going",
+        "gonna",
+        "be",
+        "week",
+        "day",
+        "מה",
+        "איכ",
+        "איך",
+        "נראה",
+        "נראית",
+        "שלי",
+        "לי",
+        "יש",
+    ];
+    query
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .all(|w| ASKING.contains(&w.to_lowercase().as_str()))
+}
+
+/// "what does my week look like", "how's my day": with no time said, "my week" is this week and
+/// "my day" today.
+fn my_period(msg: &Msg<'_>, r: &Range<usize>) -> Option<Window> {
+    let words: Vec<&str> = msg.toks[r.clone()].iter().map(|t| t.text).collect();
+    let said = |a: &str, b: &str| words.windows(2).any(|w| w[0] == a && w[1] == b);
+    let period = if said("my", "week") || said("השבוע", "שלי") {
+        "this week"
+    } else if said("my", "day") && !said("day", "off") || said("היומ", "שלי") {
+        "today"
+    } else {
+        return None;
+    };
+    let m = crate::understand::time::parse(period, msg.now)?;
+    window_of(&m, msg)
+}
+
 /// The start of the day before the (exclusive, midnight) end of a window of days.
 fn last_day_start(
     end: chrono::DateTime<chrono::FixedOffset>,
@@ -487,9 +544,10 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             step.title = leftover();
         }
         (Resolver::Task, Action::List) | (Resolver::Calendar, Action::Find) => {
-            step.window = good_time.and_then(|m| window_of(m, msg));
+            step.window = good_time.and_then(|m| window_of(m, msg)).or_else(|| my_period(msg, &r));
             if step.resolver == Resolver::Calendar {
-                step.query = leftover();
+                // "what does my week look like": question words are no event's name
+                step.query = leftover().filter(|q| !only_question_words(q));
             }
         }
         (Resolver::Task | Resolver::Calendar, _) => {
