@@ -585,3 +585,25 @@ fn my_week_and_my_day_are_this_week_and_today_with_no_event_named() {
         assert_eq!((w.start, w.end), (iso(start), iso(end)), "{text}");
     }
 }
+
+#[test]
+fn a_day_of_every_month_said_several_ways_is_monthly_on_that_day() {
+    for (text, when) in [
+        ("remind me every first of the month to pay the nanny", "2026-04-01T09:00:00+03:00"),
+        ("every 20th of the month at 8am remind me to send the invoice", "2026-03-20T08:00:00+02:00"),
+        ("כל חודש ב-15 בתשע תזכיר לי לשלם ועד בית", "2026-03-15T09:00:00+02:00"),
+        ("תזכיר לי כל 12 לחודש בשמונה בבוקר להעביר שכר דירה", "2026-03-12T08:00:00+02:00"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(s.recurrence, Some(crate::understand::Recurrence::Monthly), "{text}: {s:?}");
+        // a day with no time fires at 09:00 (the task resolver); the rules give its midnight
+        let got = s.when.expect("a first occurrence");
+        let want = iso(when);
+        assert!(
+            got == want || (got.date_naive() == want.date_naive() && got.time() == chrono::NaiveTime::MIN),
+            "{text}: {got}"
+        );
+    }
+    let hour = one("in an hour and a half remind me to take the cake out", tuesday_morning());
+    assert_eq!(hour.when, Some(iso("2026-03-10T11:00:00+02:00")));
+}

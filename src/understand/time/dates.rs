@@ -260,11 +260,15 @@ pub fn month_date(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         j += 1;
     }
     if cx.is(j, "of") {
-        j += 1;
-        let k = if cx.is(j, "the") { j + 1 } else { j };
+        let k = if cx.is(j + 1, "the") { j + 2 } else { j + 1 };
         if let (Some(Lex::Rel(rel)), Some(Lex::Unit(Unit::Month, 1))) = (cx.lex(k), cx.lex(k + 1)) {
             return Some((Day::DomRel { d, rel }, k + 2));
         }
+        // "the first of the month", "every 15th of the month": this month's (or each month's)
+        if ordinal && cx.is(j + 1, "the") && matches!(cx.lex(k), Some(Lex::Unit(Unit::Month, 1))) {
+            return Some((Day::Date { d, m: None, y: None, wd: None }, k + 1));
+        }
+        j += 1;
     }
     if let Some(m) = is_month(cx, j) {
         let (y, k) = year_at(cx, j + 1).map_or((None, j + 1), |(y, k)| (Some(y), k));

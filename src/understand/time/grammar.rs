@@ -318,7 +318,7 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
         while k < cx.len() && is_filler(cx, k) {
             k += 1;
         }
-        match comp_at(cx, k) {
+        match comp_at(cx, k).map(|(c, j)| (monthly_day(cx, &acc, k, c), j)) {
             Some((c, j)) if j > k => {
                 let before = acc.clone();
                 if !acc.add(c) {
@@ -331,6 +331,26 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
         }
     }
     acc.is_time().then_some((acc, end))
+}
+
+/// "כל חודש ב-10 בתשע": after "every month", a number glued to ב is the day of the month (the
+/// hour is said as a word or after it), not 10:00.
+fn monthly_day(cx: &Cx<'_>, acc: &Acc, k: usize, c: Comp) -> Comp {
+    let monthly = matches!(acc.every, Some((Recurrence::Monthly, None))) && acc.day.is_none() && acc.clock.is_none();
+    match c {
+        Comp::Clock(cl)
+            if monthly
+                && cx.kind(k) == Some(Kind::Prefix)
+                && cx.text(k) == "ב"
+                && !cl.minutes_given
+                && cl.pm.is_none()
+                && cl.zone.is_none()
+                && (1..=31).contains(&cl.h) =>
+        {
+            Comp::Day(Day::Date { d: cl.h, m: None, y: None, wd: None })
+        }
+        other => other,
+    }
 }
 
 /// One component at token `i`, trying the most specific matchers first.

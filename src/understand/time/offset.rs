@@ -55,6 +55,11 @@ fn amount_unit(cx: &Cx<'_>, i: usize, allow_bare_unit: bool) -> Option<(i64, Uni
     };
     let mut amount = amount * i64::from(k);
     let mut next = j + 1;
+    // "an hour and a half", "two days and a half"
+    if cx.is(next, "and") && cx.lex(next + 1) == Some(Lex::One) && cx.lex(next + 2) == Some(Lex::Half) {
+        amount += 30;
+        next += 3;
+    }
     // "שעה וחצי", "שעתיים ורבע"
     if cx.is_he(next) && cx.pre(next) == "ו" {
         match cx.lex(next) {
@@ -253,6 +258,10 @@ pub fn every_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let weekly = |wd: u8, k: usize| Some((Comp::Every { rec: Recurrence::Weekly, wd: Some(wd), part: None }, k));
     // "כל השבוע", "כל היום": all of the week or day, not every one
     let definite = cx.kind(j) == Some(Kind::He) && !cx.pre(j).is_empty();
+    // "every 1st of the month", "כל 10 לחודש": monthly, on the day that follows
+    if let Some((super::grammar::Day::Date { m: None, y: None, .. }, _)) = super::dates::month_date(cx, j) {
+        return Some((Comp::Every { rec: Recurrence::Monthly, wd: None, part: None }, j));
+    }
     match cx.lex(j)? {
         Lex::Unit(..) if definite => None,
         Lex::Unit(Unit::Day, 1) => {
