@@ -477,9 +477,18 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             let mut time = own.with_timezone(&tz).time();
             // "the night before at 9" is 21:00
             let lower = msg.text.to_lowercase();
-            if ["night before", "evening before", "ערב לפני", "בערב שלפני", "בלילה שלפני"]
-                .iter()
-                .any(|w| lower.contains(w))
+            if [
+                "night before",
+                "evening before",
+                "ערב לפני",
+                "בערב שלפני",
+                "בלילה שלפני",
+                "that evening",
+                "that night",
+                "באותו ערב",
+            ]
+            .iter()
+            .any(|w| lower.contains(w))
                 && chrono::Timelike::hour(&time) < 12
             {
                 time += Duration::hours(12);

@@ -65,8 +65,9 @@ fn edge_stop(t: &Token<'_>) -> bool {
     }
 }
 
-/// "(at) the same time", "באותה שעה" at the end of a title or query.
-const SAME_TIME: &[&[&str]] = &[&["same", "time"], &["באותה", "שעה"], &["באותה", "השעה"], &["same", "hour"]];
+/// "(at) the same time", "באותה שעה", "instead" at the end of a title or query.
+const SAME_TIME: &[&[&str]] =
+    &[&["same", "time"], &["באותה", "שעה"], &["באותה", "השעה"], &["same", "hour"], &["instead"], &["במקומ"]];
 
 /// The text of the kept tokens in `range`, edge stopwords trimmed; runs of kept tokens are
 /// joined with one space.

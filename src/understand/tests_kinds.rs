@@ -607,3 +607,16 @@ fn a_day_of_every_month_said_several_ways_is_monthly_on_that_day() {
     let hour = one("in an hour and a half remind me to take the cake out", tuesday_morning());
     assert_eq!(hour.when, Some(iso("2026-03-10T11:00:00+02:00")));
 }
+
+#[test]
+fn the_same_day_as_another_step_takes_that_day_and_its_own_hour() {
+    for (text, when) in [
+        ("cancel friday's pilates and book a massage instead the same day at 6pm", "2026-03-13T18:00:00+02:00"),
+        ("תבטל את הפגישה עם השמאי ביום רביעי ותקבע לי תספורת באותו יום בארבע", "2026-03-11T16:00:00+02:00"),
+    ] {
+        let u = understand(text, tuesday_morning(), Lang::En);
+        assert_eq!(u.steps.len(), 2, "{text}: {:?}", u.steps);
+        assert_eq!(u.steps[1].when, Some(iso(when)), "{text}: {:?}", u.steps);
+        assert!(u.steps[1].title.as_deref().is_some_and(|t| !t.contains("instead")), "{:?}", u.steps[1].title);
+    }
+}

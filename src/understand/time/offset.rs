@@ -163,6 +163,15 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if matches!(cx.text(k), "day" | "night" | "evening") && cx.lex(k + 1) == Some(Lex::Before) && !next_is_a_day {
         return Some((Comp::Anchor(-86_400), k + 2));
     }
+    // "same day 7pm", "that evening", "באותו יום בשבע": the day of another step
+    let k = if cx.is(i, "the") { i + 1 } else { i };
+    if matches!(cx.text(k), "same" | "that") && matches!(cx.text(k + 1), "day" | "evening" | "night") {
+        return Some((Comp::Anchor(0), k + 2));
+    }
+    if matches!(cx.text(i), "באותו" | "אותו") && matches!(cx.text(i + 1), "יומ" | "היומ" | "ערב" | "הערב" | "לילה")
+    {
+        return Some((Comp::Anchor(0), i + 2));
+    }
     match cx.lex(i) {
         Some(Lex::In) => {
             let k = if matches!(cx.lex(i + 1), Some(Lex::Filler)) { i + 2 } else { i + 1 };
