@@ -377,3 +377,16 @@ async fn a_reason_before_the_verb_and_same_time_after_the_day_name_no_task() {
     // Monday 26 January at 20:00 in Jerusalem
     assert_eq!(open[0].due_at, Some(utc("2026-01-26T18:00:00Z")), "{reply}");
 }
+
+#[tokio::test]
+async fn the_to_do_list_is_the_tasks_unless_the_user_keeps_a_list_by_that_name() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("add renew the passport to my to do list").await;
+    app.say("תוסיף למשימות לתקן את הברז").await;
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open.len(), 2, "{:?}", open.iter().map(|t| &t.title).collect::<Vec<_>>());
+    let shown = app.say("what's on my to do list").await;
+    assert!(shown.contains("renew the passport") && shown.contains("לתקן את הברז"), "{shown}");
+    let done = app.say("cross renew the passport off my to-do list").await;
+    assert_eq!(tasks_with_status(&app, "open").await.len(), 1, "{done}");
+}

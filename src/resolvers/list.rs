@@ -11,7 +11,7 @@ use super::{Ctx, ResolveError, StepResult};
 use crate::plan::PlannedStep;
 use crate::reply::{Msg, Said};
 use crate::store::lists::{self, Item, List};
-use crate::understand::{Action as Act, Lang};
+use crate::understand::{Action as Act, Lang, Resolver};
 use sea_orm::{ConnectionTrait, DbErr};
 
 /// Items shown in a reply; the rest are counted.
@@ -368,6 +368,11 @@ async fn show(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveEr
     let list = match display_name(step) {
         Some(name) => match find_list(ctx, &name).await? {
             Some(list) => list,
+            // "what's on my to do list" with no list of that name: the tasks
+            None if crate::understand::is_to_do_name(&name) => {
+                let tasks = PlannedStep { resolver: Resolver::Task, action: Act::List, ..step.clone() };
+                return super::task::run(ctx, &tasks).await;
+            }
             None => return not_found(ctx, &name).await,
         },
         // "מה נשאר ברשימה", "what's on the list": with one list, that one

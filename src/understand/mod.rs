@@ -220,6 +220,13 @@ pub struct Understanding {
 
 /// The one entry point: deterministic, no I/O, microseconds.
 /// `default_lang` is used when the text has no letters (emoji-only, digits).
+/// Whether a list name names the to-do list ("to do", "todo", "משימות"), which is the tasks.
+pub fn is_to_do_name(name: &str) -> bool {
+    let folded = normalize::fold(name.trim());
+    let bare = folded.trim_start_matches("my ").trim_start_matches("the ").trim_end_matches(" list");
+    route::TO_DO.contains(&bare)
+}
+
 pub fn understand(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understanding {
     route::understand(text, now, default_lang)
 }

@@ -93,6 +93,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
     one_chat(&mut steps);
+    to_do_list(&mut steps);
     if steps.is_empty() {
         steps.push(Step::new(Resolver::General, crate::understand::Action::Chat, 0.3));
     }
@@ -317,6 +318,58 @@ const PRONOUNS: &[&str] = &["אותו", "אותה", "אותמ", "אותנ", "it"
 /// An item that is only a pronoun, as the user wrote it (with Hebrew final letters: "אותם").
 pub(crate) fn is_pronoun(item: &str) -> bool {
     PRONOUNS.contains(&fold(item).as_str())
+}
+
+/// Names of the to-do list, which is Ozer's tasks rather than a named list.
+pub(crate) const TO_DO: &[&str] = &[
+    "todo",
+    "todos",
+    "to do",
+    "to-do",
+    "to dos",
+    "to-dos",
+    "do",
+    "dos",
+    "tasks",
+    "task",
+    "משימות",
+    "המשימות",
+    "מטלות",
+    "המטלות",
+];
+
+/// "add renew passport to my to-do list", "תוסיף למשימות לחדש דרכון": the to-do list is the
+/// tasks; each item is a task ("cross X off it" completes X). Showing it is left to the list
+/// resolver, which shows a list by that name when the user keeps one, and the tasks otherwise.
+fn to_do_list(steps: &mut Vec<Step>) {
+    use crate::understand::Action as A;
+    let names_to_do = |s: &Step| s.resolver == Resolver::List && s.list.as_deref().is_some_and(super::is_to_do_name);
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+    for s in steps.drain(..) {
+        if !names_to_do(&s) {
+            out.push(s);
+            continue;
+        }
+        let as_task = |action: A, title: Option<String>| Step {
+            resolver: Resolver::Task,
+            action,
+            title,
+            list: None,
+            items: Vec::new(),
+            alternative: None,
+            ..s.clone()
+        };
+        match s.action {
+            A::Add | A::Create if !s.items.is_empty() => {
+                out.extend(s.items.iter().map(|it| as_task(A::Create, Some(it.clone()))));
+            }
+            A::Remove if !s.items.is_empty() => {
+                out.extend(s.items.iter().map(|it| as_task(A::Complete, Some(it.clone()))));
+            }
+            _ => out.push(s),
+        }
+    }
+    *steps = out;
 }
 
 /// "what's the time difference between tel aviv and new york": small talk split at an "and" is

@@ -250,6 +250,10 @@ fn en_name_before(
     while s > seg_start && !EN_BOUNDARY.contains(&toks[s - 1].text) && keep(s - 1) {
         s -= 1;
     }
+    // "my to do list", "the to-do list": "to" is part of that name
+    if s > seg_start && toks[s - 1].text == "to" && s < k && matches!(toks[s].text, "do" | "dos" | "-") {
+        s -= 1;
+    }
     let name = text_of(text, toks, s..k, &|_| true);
     let mut p = s;
     while p > seg_start && EN_BOUNDARY.contains(&toks[p - 1].text) && !EN_TARGET.contains(&toks[p - 1].text) {
