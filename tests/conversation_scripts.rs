@@ -1,5 +1,5 @@
 //! Held-out style conversations written as data (`eval/conversations_{tune,frozen}.jsonl` and the
-//! later sets `eval/conversations{2,3,4}_{tune,frozen}.jsonl`, issue 12)
+//! later sets `eval/conversations{2,3,4,5}_{tune,frozen}.jsonl`, issue 12)
 //! and run turn by turn through the web chat, each on a fresh app with its own frozen clock.
 //!
 //! A turn says a message (or presses a button of the last reply, matched by its label) and then
@@ -46,6 +46,10 @@ const FROZEN3_FLOOR: usize = 74;
 /// tune 66/76, frozen 68/82.
 const TUNE4_FLOOR: usize = 66;
 const FROZEN4_FLOOR: usize = 68;
+/// The fifth set (`eval/conversations5_*.jsonl`, c81–c100, a fifth writer, split before Ozer was
+/// run on it, eleven of its conversations across a DST change): first run tune 68/85, frozen 57/85.
+const TUNE5_FLOOR: usize = 68;
+const FROZEN5_FLOOR: usize = 57;
 
 struct Tally {
     passed: usize,
@@ -333,4 +337,14 @@ async fn fourth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn fourth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen4", include_str!("../eval/conversations4_frozen.jsonl"), FROZEN4_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn fifth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune5", include_str!("../eval/conversations5_tune.jsonl"), TUNE5_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn fifth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen5", include_str!("../eval/conversations5_frozen.jsonl"), FROZEN5_FLOOR, false).await;
 }
