@@ -180,28 +180,25 @@ async fn without_google_settings_a_calendar_request_says_what_was_understood_and
     // a day's listing is answered with that day's reminders
     let day = app.say("what's on my calendar tomorrow?").await;
     assert!(day.contains("no reminders for tomorrow") && day.contains("isn't connected"), "{day}");
+    // a meeting at a time is set as a reminder, and the reply says why
     let he = app.say("תקבע לי פגישה עם דנה מחר ב-10").await;
-    assert!(he.contains("פגישה עם דנה") && he.contains("מחר ב-10:00") && he.contains("לא הוגדר"), "{he}");
+    assert!(he.contains("פגישה עם דנה") && he.contains("מחר ב-10:00") && he.contains("לא מחובר"), "{he}");
 }
 
 #[tokio::test]
-async fn without_google_settings_an_event_with_a_time_is_offered_as_a_reminder() {
+async fn without_google_settings_an_event_with_a_time_becomes_a_reminder_and_says_so() {
     use ozer::store::entities::task;
     use sea_orm::EntityTrait;
     let app = spawn_app().await;
-    let asked = app.chat("parent teacher meeting thursday at 6pm").await;
-    let text = asked["replies"][0]["text"].as_str().unwrap_or_default().to_string();
-    assert!(text.contains("not set up") && text.contains("reminder instead"), "{asked}");
-    let buttons = asked["replies"][0]["buttons"].as_array().cloned().unwrap_or_default();
-    assert_eq!(buttons.len(), 1, "{asked}");
-    assert!(buttons[0]["label"].as_str().unwrap_or_default().contains("reminder"), "{asked}");
-    assert!(task::Entity::find().all(&app.state.db).await.unwrap().is_empty(), "nothing is done before the answer");
-    // "yes" takes the one option offered
-    let done = app.say("yes").await;
+    let done = app.say("parent teacher meeting thursday at 6pm").await;
+    assert!(done.contains("isn't connected") && done.contains("reminder instead"), "{done}");
     assert!(done.contains("parent teacher meeting") && done.contains("18:00"), "{done}");
     let tasks = task::Entity::find().all(&app.state.db).await.unwrap();
     assert_eq!(tasks.len(), 1);
     assert!(tasks[0].title.contains("parent teacher meeting"), "{:?}", tasks[0]);
+    // cancelling it, as an event, cancels that reminder
+    let gone = app.say("cancel the parent teacher meeting").await;
+    assert!(task::Entity::find().all(&app.state.db).await.unwrap().is_empty(), "{gone}");
     // a calendar question (no time to remind at) is only told why not
     let find = app.chat("what's on my calendar tomorrow?").await;
     assert!(find["replies"][0]["buttons"].as_array().is_none_or(Vec::is_empty), "{find}");

@@ -17,7 +17,6 @@ empty-message = I'm here — what would you like me to do?
 too-long = That message is too long for me ({ $count } characters). Please send it in parts of up to { $max } characters.
 internal-error = Sorry, something went wrong on my side. Please try again in a moment.
 google-not-configured = I understood: { $what } — but Google Calendar and Gmail are not set up on this Ozer, so that is something I can't do here.
-google-not-configured-offer-reminder = I understood: { $what } — but Google Calendar is not set up on this Ozer, so I can't put it in a calendar. Shall I set a reminder instead?
 understood-when = { $summary } ({ $when })
 resolver-calendar = a calendar request
 resolver-gmail = an email request

@@ -6,6 +6,7 @@ task-past = That time has already passed — when should I remind you?
 task-created = Added to your tasks: { $title }.
 task-created-clause = added "{ $title }" to your tasks
 reminder-created = Got it — I'll remind you { $when }: { $title }.
+reminder-created-no-calendar = Google Calendar isn't connected here, so I set a reminder instead — I'll remind you { $when }: { $title }.
 reminder-created-clause = I'll remind you { $when }: { $title }
 task-list-all = { $count ->
     [one] You have one open task:

@@ -17,7 +17,6 @@ empty-message = אני כאן — מה תרצה שאעשה?
 too-long = ההודעה ארוכה מדי בשבילי ({ $count } תווים). אפשר לשלוח אותה בחלקים של עד { $max } תווים.
 internal-error = סליחה, משהו השתבש אצלי. אפשר לנסות שוב בעוד רגע.
 google-not-configured = הבנתי: { $what } — אבל יומן Google ו-Gmail לא הוגדרו ב-Ozer הזה, אז את זה אני לא יכול לעשות כאן.
-google-not-configured-offer-reminder = הבנתי: { $what } — אבל יומן Google לא הוגדר ב-Ozer הזה, אז אין לי איך להכניס את זה ליומן. לקבוע לך תזכורת במקום?
 understood-when = { $summary } ({ $when })
 resolver-calendar = בקשה לגבי היומן
 resolver-gmail = בקשה לגבי המייל

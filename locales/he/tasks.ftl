@@ -6,6 +6,7 @@ task-past = הזמן הזה כבר עבר — מתי להזכיר לך?
 task-created = הוספתי למשימות: { $title }.
 task-created-clause = הוספתי למשימות את "{ $title }"
 reminder-created = סגור — אזכיר לך { $when }: { $title }.
+reminder-created-no-calendar = יומן Google לא מחובר כאן, אז קבעתי תזכורת במקום — אזכיר לך { $when }: { $title }.
 reminder-created-clause = אזכיר לך { $when }: { $title }
 task-list-all = { $count ->
     [one] יש לך משימה פתוחה אחת:

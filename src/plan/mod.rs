@@ -76,8 +76,10 @@ pub fn without_google(u: &mut Understanding) {
         // delete on a guess), and a new event is offered as a reminder by its own question. The
         // confidence stays, so an unsure reading still goes to the planner when there is one.
         let changes = step.action == Action::Update;
+        // a new event and a reminder come to the same here: a reminder (resolvers/mod.rs)
+        let creates = step.action == Action::Create;
         if let Some(alt) = step.alternative.take() {
-            if changes && alt.resolver == Resolver::Task {
+            if (changes || creates && alt.action == Action::Create) && alt.resolver == Resolver::Task {
                 let confidence = step.confidence;
                 *step = *alt;
                 step.confidence = confidence;

@@ -122,16 +122,27 @@ async fn google_not_configured(
     if let Some(when) = when {
         what = Msg::new("understood-when").arg("summary", what).arg("when", when).render(ctx.lang);
     }
+    // "the podiatrist one - cancel it", "move the dentist to 5": with no calendar here, a move or
+    // a delete of something that is one of the user's reminders is about that reminder
+    if resolver == Resolver::Calendar
+        && matches!(step.action, Action::Update | Action::Delete)
+        && let Some(title) = s.title.as_deref().filter(|t| !t.trim().is_empty())
+    {
+        let open = crate::store::tasks::by_status(ctx.db, ctx.user.id, crate::store::tasks::OPEN).await?;
+        if !matches!(matching::find(title, &open, |t| t.title.as_str()), matching::Found::None(_)) {
+            return task::run(ctx, &PlannedStep { resolver: Resolver::Task, ..step.clone() }).await;
+        }
+    }
+    // "podiatrist appointment monday at 8:30": with no calendar here, a reminder is the help
+    // there is; it is set at once (nothing is lost or sent, and it can be moved or deleted), and
+    // the reply says why it is a reminder
     if resolver == Resolver::Calendar && step.action == Action::Create && s.title.is_some() && s.when.is_some() {
-        let mut as_reminder = s.clone();
-        as_reminder.resolver = Resolver::Task;
-        as_reminder.alternative = None;
-        let choice = actions::Choice {
-            label: crate::reply::t(ctx.lang, "reading-reminder"),
-            action: actions::Action::RunStep { text: ctx.text.to_string(), step: Box::new(as_reminder) },
-        };
-        let question = Msg::new("google-not-configured-offer-reminder").arg("what", what);
-        return actions::ask_choice(ctx, question, vec![choice]).await;
+        let as_reminder = PlannedStep { resolver: Resolver::Task, ..step.clone() };
+        let mut done = task::run(ctx, &as_reminder).await?;
+        if done.said.msg.id == "reminder-created" {
+            done.said.msg.id = "reminder-created-no-calendar";
+        }
+        return Ok(done);
     }
     Ok(StepResult::say(Msg::new("google-not-configured").arg("what", what)))
 }
