@@ -390,3 +390,22 @@ async fn the_to_do_list_is_the_tasks_unless_the_user_keeps_a_list_by_that_name()
     let done = app.say("cross renew the passport off my to-do list").await;
     assert_eq!(tasks_with_status(&app, "open").await.len(), 1, "{done}");
 }
+
+#[tokio::test]
+async fn what_follows_a_comma_is_why_not_which_task_or_how_many() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 10 to call grandpa").await;
+    app.say("remind me tomorrow at 11 to water the plants").await;
+    // the reason after the comma: one task, and "all good" is not all of them
+    let done = app.say("called grandpa, all good he says hi").await;
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open.len(), 1, "{done}");
+    assert!(open[0].title.contains("plants"), "{done}");
+    // an amount right after "it", then why
+    app.say("remind me in 20 minutes to check the oven").await;
+    let pushed = app.say("push it 10 minutes, the guests are late").await;
+    let oven =
+        tasks_with_status(&app, "open").await.into_iter().find(|t| t.title.contains("oven")).expect("still open");
+    // Thursday 22 January 21:09 + 30 minutes
+    assert_eq!(oven.due_at, Some(utc("2026-01-22T19:39:00Z")), "{pushed}");
+}

@@ -29,6 +29,8 @@ const POINTERS: &[&str] = &[
 ];
 
 fn is_pointer(s: &str) -> bool {
+    // "it 10 minutes, doc's doing rounds": what follows a comma is why
+    let s = s.split([',', ';']).next().unwrap_or(s);
     let mut t = s.trim().trim_end_matches(['.', '!', '?']).to_lowercase();
     // "mark it done", "תדחה את זה בשעה": how it changes is no part of what "it" is
     for tail in AFTER_POINTER {
@@ -37,8 +39,23 @@ fn is_pointer(s: &str) -> bool {
             break;
         }
     }
+    // "push it 10 minutes", "push it by 2 hours": the amount it moves by
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if let [head @ .., n, unit] = words.as_slice()
+        && n.parse::<u32>().is_ok()
+        && AMOUNT_UNITS.contains(unit)
+    {
+        let head = head.strip_suffix(&["by"]).unwrap_or(head);
+        return POINTERS.contains(&head.join(" ").as_str());
+    }
     POINTERS.contains(&t.as_str())
 }
+
+/// Units of an amount a thing is moved by.
+const AMOUNT_UNITS: &[&str] = &[
+    "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "day", "days", "week", "weeks", "דקות", "שעות",
+    "ימים",
+];
 
 /// Words after "it" that say how it changes, not what it is.
 const AFTER_POINTER: &[&str] = &[

@@ -197,8 +197,19 @@ fn task_line(lang: crate::understand::Lang, time: crate::clock::TimeContext, t: 
 }
 
 /// "all", "everything", "כל", "הכל": the user means every task, not one of them.
+/// Whether the request (its first clause: "checked the IV, all good" is about one task) says
+/// all of them.
 fn means_all(text: &str) -> bool {
-    matching::tokens(text).iter().any(|w| matches!(w.as_str(), "all" | "everything" | "כל" | "הכל" | "כולנ" | "כולמ"))
+    matching::tokens(first_clause(text))
+        .iter()
+        .any(|w| matches!(w.as_str(), "all" | "everything" | "כל" | "הכל" | "כולנ" | "כולמ"))
+}
+
+/// The text up to its first comma, period or dash between words: what follows is usually why
+/// ("called mum, she says hi", "push it 10 minutes, doc's doing rounds").
+fn first_clause(text: &str) -> &str {
+    let cut = [", ", ". ", " - ", " – ", "; "].iter().filter_map(|sep| text.find(sep)).min();
+    cut.map_or(text, |k| &text[..k])
 }
 
 /// Which open task `query` names: one → act, several → ask, none → say so.
@@ -208,7 +219,14 @@ async fn resolve_one(
     make: impl Fn(&Task) -> Action,
 ) -> Result<Result<Task, StepResult>, ResolveError> {
     let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
-    match matching::find(query, &open, |t| t.title.as_str()) {
+    // "mum, she says hi": when the whole names nothing, what comes before the comma may
+    let found = match matching::find(query, &open, |t| t.title.as_str()) {
+        Found::None(_) if first_clause(query) != query => {
+            matching::find(first_clause(query), &open, |t| t.title.as_str())
+        }
+        found => found,
+    };
+    match found {
         Found::One(t) => Ok(Ok(t)),
         Found::Several(many) => {
             let choices = many.iter().map(|t| Choice { label: choice_label(ctx, t), action: make(t) }).collect();
@@ -318,7 +336,7 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     // "postpone the bank reminder by an hour", "תדחי את התזכורת של הבנק בשעה": a shift of the
     // task's own time, whatever time the rules read in "by 2 days" (the words of the shift are
     // no part of which task)
-    if let Some((shift, said)) = relative_shift(&lower) {
+    if let Some((shift, said)) = relative_shift(&lower).or_else(|| relative_shift(first_clause(&lower))) {
         let query = query.to_lowercase().replace(&said, " ").trim().to_string();
         let now = ctx.time.now.to_utc();
         let due = |t: &Task| t.due_at.filter(|d| *d > now).unwrap_or(now) + shift;
@@ -384,10 +402,11 @@ fn relative_shift(lower: &str) -> Option<(Duration, String)> {
     if n >= 2
         && let (Some(a), Some(u)) = (amount(words[n - 2]), unit(words[n - 1]))
     {
-        let by = n >= 3 && words[n - 3] == "by";
+        // "by 10 minutes", and "push it 10 minutes" (right after what is pushed)
+        let by = n >= 3 && matches!(words[n - 3], "by" | "it" | "that" | "this" | "them");
         let hebrew = words[n - 2].starts_with('ב');
         if by || hebrew {
-            let from = if by { n - 3 } else { n - 2 };
+            let from = if words[n - 3] == "by" { n - 3 } else { n - 2 };
             return Some((Duration::minutes(a * u), words[from..].join(" ")));
         }
     }
