@@ -128,6 +128,12 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
     let Some(name) = display_name(step) else {
         return match glued_list(ctx, &step.slots.items).await? {
             Some((list, items)) => add_to(ctx, &list, &items, false).await,
+            // "תוסיף גם קייטרינג ותפילין" with one list: that list
+            None if !step.slots.items.is_empty() => match <[List; 1]>::try_from(lists::all(ctx.db, ctx.user.id).await?)
+            {
+                Ok([only]) => add_to(ctx, &only, &step.slots.items, false).await,
+                Err(_) => actions::ask_which_list(ctx, step).await,
+            },
             None => actions::ask_which_list(ctx, step).await,
         };
     };

@@ -94,6 +94,8 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
                         | "so"
                         | "already"
                         | "up"
+                        | "whole"
+                        | "entire"
                         | "down"
                         | "out"
                         | "תוכל"
@@ -206,6 +208,22 @@ pub fn list_slots(
         let items = split_items(text, toks, colon + 1..seg.end, keep);
         if !items.is_empty() {
             return ListSlots { list: Some(list), items };
+        }
+    }
+    // "start a packing list for the camping trip: tent, …", "new list groceries: milk, eggs":
+    // the name is around the word "list", up to a colon, and the items follow it
+    if let Some(k) = marker.filter(|&k| toks[k].kind == Kind::Latin)
+        && let Some(colon) = (k + 1..seg.end).find(|&i| toks[i].text == ":")
+    {
+        let before = en_name_before(text, toks, seg.start, k, keep).0;
+        let after = text_of(text, toks, k + 1..colon, &|i| keep(i) && !matches!(toks[i].text, "called" | "named"));
+        let list = match (before, after) {
+            (Some(b), Some(a)) => Some(format!("{b} {a}")),
+            (b, a) => b.or(a),
+        };
+        let items = split_items(text, toks, colon + 1..seg.end, keep);
+        if list.is_some() && !items.is_empty() {
+            return ListSlots { list, items };
         }
     }
     let list_first = marker.filter(|&k| toks[k].kind == Kind::He && verb_end.max(seg.start) >= k && named.is_none());
@@ -465,7 +483,20 @@ fn without_reason(item: &str) -> String {
 }
 
 fn strip_trailing_filler(s: &str) -> String {
-    for f in [" instead", " too", " as well", " also", " please", " already", " במקום", " בבקשה", " כבר"] {
+    for f in [
+        " instead",
+        " too",
+        " as well",
+        " also",
+        " please",
+        " already",
+        " finally",
+        " במקום",
+        " בבקשה",
+        " כבר",
+        " סופסוף",
+        " סוף סוף",
+    ] {
         if let Some(r) = s.strip_suffix(f) {
             return r.trim_end().to_string();
         }

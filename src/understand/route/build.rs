@@ -606,6 +606,18 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             let keep = |i: usize| !in_cmd(i) && (!in_time(i) || names_list(i));
             let ls = list_slots(msg.text, msg.toks, r.clone(), verb_end, &keep);
             step.list = ls.list;
+            if step.action == Action::Create {
+                let colon = (r.start..r.end).any(|i| msg.toks[i].text == ":");
+                match (colon, ls.items.as_slice()) {
+                    // "new list groceries: milk, eggs": made with its items
+                    (true, _) => step.items = ls.items.clone(),
+                    // "תפתח רשימה בר מצווה": a name of two words is all name
+                    (false, [one]) if msg.toks[r.clone()].iter().all(|t| t.text != ",") => {
+                        step.list = step.list.take().map(|n| format!("{n} {one}"));
+                    }
+                    _ => {}
+                }
+            }
             if matches!(step.action, Action::Add | Action::Remove) {
                 step.items = ls.items;
                 // "נורות צבעוניות כבר קניתי, תוריד מרשימת סוכות", "חלב ולחם תוסיף לרשימה": the
@@ -620,8 +632,9 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                 // "תוסיפי לה תפוחים": "to it" names the list the user is working on (the turn
                 // resolves the pointer, plan/refs.rs), and is no part of the first item
                 if let Some(first) = step.items.first_mut()
-                    && let Some(rest) =
-                        ["לה ", "לו ", "אליה ", "ממנה ", "ממנו "].iter().find_map(|p| first.strip_prefix(p))
+                    && let Some(rest) = ["לה: ", "לו: ", "לה ", "לו ", "אליה ", "ממנה ", "ממנו "]
+                        .iter()
+                        .find_map(|p| first.strip_prefix(p))
                 {
                     *first = rest.trim_start_matches("את ").to_string();
                     step.list.get_or_insert_with(|| "it".to_string());

@@ -88,6 +88,29 @@ const NOT_A_REPORT: &[&str] = &[
     "שאלתי",
 ];
 
+/// Words ending in -נו that are not "we did": ours, us, with us, about us.
+const NOT_WE_DID: &[&str] = &[
+    "שלנו",
+    "אנחנו",
+    "אותנו",
+    "איתנו",
+    "עלינו",
+    "אלינו",
+    "ממנו",
+    "בשבילנו",
+    "בינינו",
+    "לפנינו",
+    "אחרינו",
+    "אצלנו",
+    "עבורנו",
+    "כמונו",
+    "הבנו",
+    "שיהיו",
+    "ביחדנו",
+    "תננו",
+    "נתנו",
+];
+
 pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
     if NOT_A_REPORT.contains(&t.text) {
         return false;
@@ -97,8 +120,12 @@ pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
             IRREGULAR_PAST.contains(&t.text)
                 || (t.text.len() >= 5 && t.text.ends_with("ed") && !t.text.ends_with("eed"))
         }
-        // Hebrew first person singular past: -תי on a stem of at least three letters
-        Kind::He => t.text.chars().count() >= 4 && t.text.ends_with("תי"),
+        // Hebrew first person past: -תי (singular) on a stem of at least three letters, -נו
+        // (plural: "סגרנו", "קנינו") on a verb, not on a pronoun or a preposition ("שלנו")
+        Kind::He => {
+            let n = t.text.chars().count();
+            (n >= 4 && t.text.ends_with("תי")) || (n >= 4 && t.text.ends_with("נו") && !NOT_WE_DID.contains(&t.text))
+        }
         _ => false,
     }
 }
