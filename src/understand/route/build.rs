@@ -537,6 +537,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             // "תנקה לי את היומן ביום שישי": a day to clear is a window, not an instant
             step.window = good_time.and_then(|m| window_of(m, msg));
             step.title = leftover();
+            step.query = step.title.clone();
         }
         // "delete all my reminders for today": the day is which ones, not a new time
         (Resolver::Task, Action::Delete) if good_time.is_some_and(|m| m.grain >= Grain::Day) => {
@@ -578,6 +579,10 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             }
             if step.action == Action::Create && step.title.is_none() {
                 step.confidence -= 0.2;
+            }
+            // the name of an event to move or cancel is also what to search the calendar for
+            if step.resolver == Resolver::Calendar && matches!(step.action, Action::Update | Action::Delete) {
+                step.query = step.title.clone();
             }
         }
         (Resolver::List, _) => {
