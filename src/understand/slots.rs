@@ -66,8 +66,21 @@ fn edge_stop(t: &Token<'_>) -> bool {
 }
 
 /// "(at) the same time", "באותה שעה", "instead" at the end of a title or query.
-const SAME_TIME: &[&[&str]] =
-    &[&["same", "time"], &["באותה", "שעה"], &["באותה", "השעה"], &["same", "hour"], &["instead"], &["במקומ"]];
+const SAME_TIME: &[&[&str]] = &[
+    &["same", "time"],
+    &["באותה", "שעה"],
+    &["באותה", "השעה"],
+    &["same", "hour"],
+    &["instead"],
+    &["במקומ"],
+    // thanks at the end of a request
+    &["תודה"],
+    &["תודה", "רבה"],
+    &["thanks"],
+    &["thank", "you"],
+    &["thx"],
+    &["tnx"],
+];
 
 /// The text of the kept tokens in `range`, edge stopwords trimmed; runs of kept tokens are
 /// joined with one space.
@@ -102,6 +115,15 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
                         | "תוכלי"
                         | "תוכלו"
                         | "hmm"
+                        | "hi"
+                        | "hello"
+                        | "yo"
+                        | "ozer"
+                        | "היי"
+                        | "הי"
+                        | "שלומ"
+                        | "אהלנ"
+                        | "עוזר"
                         | "hmmm"
                         | "umm"
                         | "um"

@@ -627,3 +627,16 @@ fn the_same_day_as_another_step_takes_that_day_and_its_own_hour() {
         assert!(u.steps[1].title.as_deref().is_some_and(|t| !t.contains("instead")), "{:?}", u.steps[1].title);
     }
 }
+
+#[test]
+fn a_greeting_and_thanks_around_a_request_are_no_part_of_it() {
+    for (text, title) in [
+        ("היי עוזר תזכיר לי מחר בשמונה לקנות מתנה לאמא תודה", "לקנות מתנה לאמא"),
+        ("hi ozer, remind me tomorrow at 8 to buy a gift for mom thanks", "buy a gift for mom"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.title.as_deref()), (Resolver::Task, Some(title)), "{text}: {s:?}");
+    }
+    let hi = one("hey ozer, thanks so much", tuesday_morning());
+    assert_eq!(hi.resolver, Resolver::General);
+}

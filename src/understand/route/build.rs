@@ -53,6 +53,11 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
             if sum == 0.0 && (noun.is_none() || a.action != s.default_action) {
                 continue;
             }
+            // small talk words do not add up: "היי … תודה" around a request is still the request
+            let sum = match s.resolver {
+                Resolver::General => used.iter().map(|m| m.weight).fold(0.0, f32::max),
+                _ => sum,
+            };
             let mut score = sum.min(1.3);
             if let Some(n) = noun {
                 score += n.weight;
@@ -101,7 +106,11 @@ fn verb_first(scored: &mut [Scored], start: usize, question: bool) {
     }
     // …unless the best reading is far stronger ("תורידי את מועדון הספר מהיומן")
     let top = scored[0].0;
-    if let Some(k) = scored.iter().position(|x| x.0 >= 0.5 && x.0 >= 0.6 * top && strong_verb(x) == Some(start)) {
+    // (a greeting that opens the message is no verb: "היי, תזכיר לי…" is the reminder)
+    let chat = |x: &Scored| SCHEMAS[x.2].resolver == Resolver::General;
+    if let Some(k) =
+        scored.iter().position(|x| x.0 >= 0.5 && x.0 >= 0.6 * top && strong_verb(x) == Some(start) && !chat(x))
+    {
         scored.swap(0, k);
     }
 }
