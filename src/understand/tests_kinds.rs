@@ -640,3 +640,18 @@ fn a_greeting_and_thanks_around_a_request_are_no_part_of_it() {
     let hi = one("hey ozer, thanks so much", tuesday_morning());
     assert_eq!(hi.resolver, Resolver::General);
 }
+
+#[test]
+fn a_draft_or_an_email_not_to_send_is_a_draft() {
+    for text in [
+        "write an email to the landlord about the heater but don't send it",
+        "תנסח מייל לגננת על הטיול, לא לשלוח עדיין",
+    ] {
+        let u = understand(text, tuesday_morning(), Lang::En);
+        assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Gmail, Action::Draft), "{text}: {:?}", u.steps);
+    }
+    let cal = one("pull up my calendar for thursday", tuesday_morning());
+    assert_eq!((cal.resolver, cal.action), (Resolver::Calendar, Action::Find), "{cal:?}");
+    let list = one("מה כתוב ברשימה של הטיול", tuesday_morning());
+    assert_eq!((list.resolver, list.action), (Resolver::List, Action::Show), "{list:?}");
+}

@@ -353,6 +353,20 @@ fn opening_match(r: Range<usize>, resolver: Resolver, action: Action) -> PatMatc
     }
 }
 
+/// A draft said, or sending said not to happen.
+fn says_draft(msg: &Msg<'_>, r: &Range<usize>) -> bool {
+    let words: Vec<&str> = msg.toks[r.clone()].iter().map(|t| t.text).collect();
+    let said = |a: &str, b: &str| words.windows(2).any(|w| w[0] == a && w[1] == b);
+    words.iter().any(|w| matches!(*w, "draft" | "טיוטה" | "טיוטת"))
+        || said("don't", "send")
+        || said("dont", "send")
+        || said("not", "send")
+        || said("אל", "תשלח")
+        || said("אל", "תשלחי")
+        || said("לא", "לשלוח")
+        || said("בלי", "לשלוח")
+}
+
 /// Whether a calendar query is nothing but the words of asking ("what does … like", "how's",
 /// "איך נראה … שלי").
 fn only_question_words(query: &str) -> bool {
@@ -672,6 +686,11 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         // the new fact as said, "now" and all: it replaces the old note's text
         (Resolver::Memory, Action::Update) => step.title = text_of(msg.text, msg.toks, r.clone(), &|_| true),
         (Resolver::Gmail | Resolver::Memory, _) => {
+            // "draft a reply to the insurer, don't send it yet", "טיוטת מייל … אל תשלח": a draft
+            // is never sent
+            if step.resolver == Resolver::Gmail && step.action == Action::Send && says_draft(msg, &r) {
+                step.action = Action::Draft;
+            }
             // "did dana email me", "יש מייל מבעל הדירה": the question's opening words are no part
             // of what to search for
             let opening = |t: &str| {
