@@ -385,6 +385,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 he: &[
                     ("תזכור", 0.8), ("תזכרי", 0.8), ("תרשום לך", 1.0), ("רשום לך", 1.0), ("תרשמי לך", 1.0),
                     ("תשמור", 0.5), ("תשמרי", 0.5), ("לידיעתך", 0.7), ("שים לב", 0.4), ("תרשום", 0.4),
+                    ("תרשום לעצמך", 1.0), ("תרשמי לעצמך", 1.0), ("תזכור לעצמך", 1.0), ("תשמור לעצמך", 1.0),
                 ],
                 en: &[
                     ("remember that", 1.0), ("^remember", 0.8), ("note that", 0.9), ("make a note", 0.8),
@@ -398,10 +399,13 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 he: &[
                     ("מה אמרתי לך", 1.0), ("מה אמרתי", 0.9), ("מה רשמתי", 0.8), ("אתה זוכר", 0.8), ("את זוכרת", 0.8),
                     ("מה סיפרתי", 0.9), ("תזכיר לי מה", 1.2), ("מה הייתה", 0.4), ("מה היה", 0.4),
+                    ("מה שמרתי", 1.0), ("מה שמרת", 0.9), ("איך קוראים ל", 0.6),
                 ],
                 en: &[
                     ("what did i say", 1.0), ("what did i tell you", 1.0), ("do you remember", 0.9),
                     ("remind me what", 1.2), ("what was the", 0.5), ("what was my", 0.5), ("did i mention", 0.8),
+                    ("what did i save", 1.0), ("what did i note", 1.0), ("what did i write down", 1.0), ("what have i saved", 1.0),
+                    ("what's the name of", 0.7), ("what was the name of", 0.8),
                 ],
             },
             ActionSchema {
@@ -419,7 +423,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 // "תשכח את מה שאמרתי": the verb outweighs the recall phrase nested in its object
                 he: &[("תשכח", 0.8), ("תשכחי", 0.8), ("תשכח את מה", 1.2), ("תשכחי את מה", 1.2), ("תשכח מה", 1.2), ("תשכחי מה", 1.2), ("תמחק מה", 0.9), ("מה שאתה זוכר", 0.5), ("תמחק", 0.3),
                     ("תמחק את מה", 1.0), ("תמחקי את מה", 1.0)],
-                en: &[("^forget", 0.8), ("forget that", 0.9), ("forget what", 1.2), ("delete", 0.3)],
+                en: &[("^forget", 0.8), ("forget that", 0.9), ("forget what", 1.2), ("delete", 0.3),
+                    ("delete what i saved", 1.3), ("delete what i told you", 1.3), ("remove what i saved", 1.3), ("delete the note", 1.0)],
             },
         ],
         examples: &[

@@ -655,3 +655,15 @@ fn a_draft_or_an_email_not_to_send_is_a_draft() {
     let list = one("מה כתוב ברשימה של הטיול", tuesday_morning());
     assert_eq!((list.resolver, list.action), (Resolver::List, Action::Show), "{list:?}");
 }
+
+#[test]
+fn notes_are_saved_recalled_and_forgotten_in_more_words() {
+    for (text, action) in [
+        ("delete what I saved about the wifi password", Action::Delete),
+        ("what did I save about the parking spot", Action::Recall),
+        ("תרשום לעצמך שהמפתח הרזרבי אצל השכנה", Action::Store),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Memory, action), "{text}: {s:?}");
+    }
+}
