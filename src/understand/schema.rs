@@ -422,7 +422,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 hint: "forget a stored fact",
                 // "תשכח את מה שאמרתי": the verb outweighs the recall phrase nested in its object
                 he: &[("תשכח", 0.8), ("תשכחי", 0.8), ("תשכח את מה", 1.2), ("תשכחי את מה", 1.2), ("תשכח מה", 1.2), ("תשכחי מה", 1.2), ("תמחק מה", 0.9), ("מה שאתה זוכר", 0.5), ("תמחק", 0.3),
-                    ("תמחק את מה", 1.0), ("תמחקי את מה", 1.0)],
+                    ("תמחק את מה", 1.0), ("תמחקי את מה", 1.0), ("תמחק מה שמרתי", 1.3), ("תמחקי מה שמרתי", 1.3),
+                    ("תמחק את מה שמרתי", 1.3), ("תמחקי את מה שמרתי", 1.3)],
                 en: &[("^forget", 0.8), ("forget that", 0.9), ("forget what", 1.2), ("delete", 0.3),
                     ("delete what i saved", 1.3), ("delete what i told you", 1.3), ("remove what i saved", 1.3), ("delete the note", 1.0)],
             },

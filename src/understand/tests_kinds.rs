@@ -667,3 +667,14 @@ fn notes_are_saved_recalled_and_forgotten_in_more_words() {
         assert_eq!((s.resolver, s.action), (Resolver::Memory, action), "{text}: {s:?}");
     }
 }
+
+#[test]
+fn a_sum_to_work_out_is_about_the_world_and_a_date_is_no_sum() {
+    for text in ["what's 20% of 350", "כמה זה 14 כפול 6"] {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
+    }
+    let day = one("מה יש לי ב-14/4", tuesday_morning());
+    assert_eq!((day.resolver, day.action), (Resolver::Calendar, Action::Find), "{day:?}");
+    let forget = one("תמחק מה ששמרתי על הקוד של השער", tuesday_morning());
+    assert_eq!((forget.resolver, forget.action), (Resolver::Memory, Action::Delete), "{forget:?}");
+}

@@ -302,7 +302,18 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
     let asks = toks.iter().any(|t| t.text == "?")
         || toks.first().is_some_and(|t| ASKS.contains(&t.text))
         || toks.iter().any(|t| matches!(t.text, "joke" | "בדיחה"));
-    asks && (toks.iter().any(outside_word) || asks_in_general(toks) || asks_a_fact(msg, seg))
+    asks && (toks.iter().any(outside_word) || asks_in_general(toks) || asks_a_fact(msg, seg) || arithmetic(toks))
+}
+
+/// "what's 15% of 240", "כמה זה 12 כפול 7": a sum to work out.
+fn arithmetic(toks: &[Token<'_>]) -> bool {
+    toks.windows(3).any(|w| {
+        let op = matches!(
+            w[1].text,
+            "%" | "percent" | "times" | "plus" | "minus" | "x" | "*" | "+" | "כפול" | "פלוס" | "חלקי" | "ועוד" | "אחוז"
+        );
+        w[0].kind == Kind::Num && op && (w[2].kind == Kind::Num || matches!(w[1].text, "%" | "percent" | "אחוז"))
+    }) || toks.windows(2).any(|w| w[0].kind == Kind::Num && matches!(w[1].text, "%" | "percent" | "אחוז"))
 }
 
 /// "how many grams of protein are in an egg", "is the train running tonight": an English
