@@ -678,3 +678,16 @@ fn a_sum_to_work_out_is_about_the_world_and_a_date_is_no_sum() {
     let forget = one("תמחק מה ששמרתי על הקוד של השער", tuesday_morning());
     assert_eq!((forget.resolver, forget.action), (Resolver::Memory, Action::Delete), "{forget:?}");
 }
+
+#[test]
+fn a_whole_list_goes_and_a_new_list_is_named_after_a_colon_or_a_dash() {
+    for text in ["remove the whole wedding ideas list", "תמחק את כל הרשימה של קניות לפסח"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action, s.items.len()), (Resolver::List, Action::Delete, 0), "{text}: {s:?}");
+    }
+    for (text, name) in [("תפתח רשימה: ספרים לחופש", "ספרים לחופש"), ("רשימה חדשה - ארוחות לשבוע", "ארוחות לשבוע")]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.action, s.list.as_deref()), (Action::Create, Some(name)), "{text}: {s:?}");
+    }
+}

@@ -634,6 +634,19 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             let keep = |i: usize| !in_cmd(i) && (!in_time(i) || names_list(i));
             let ls = list_slots(msg.text, msg.toks, r.clone(), verb_end, &keep);
             step.list = ls.list;
+            // "תיצור רשימה: ציוד לטיסה", "רשימה חדשה - מתכונים לשבת": the name follows the word
+            // "list" and a colon or a dash
+            if step.action == Action::Create
+                && step.list.is_none()
+                && let Some(k) = marker
+            {
+                // (time words and all: "מתכונים לשבת")
+                let named = |i: usize| {
+                    !in_cmd(i) && !matches!(msg.toks[i].text, "חדשה" | "new" | ":" | "-" | "called" | "named")
+                };
+                step.list = text_of(msg.text, msg.toks, k + 1..r.end, &named);
+                return;
+            }
             if step.action == Action::Create {
                 let colon = (r.start..r.end).any(|i| msg.toks[i].text == ":");
                 match (colon, ls.items.as_slice()) {
@@ -672,7 +685,15 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                 let deletes = (r.start..r.end).any(|i| {
                     matches!(msg.toks[i].text, "מחק" | "תמחק" | "תמחקי" | "מחקי" | "למחוק" | "תמחקו" | "delete")
                 });
-                if step.action == Action::Remove && step.items.is_empty() && step.list.is_some() && deletes {
+                // "remove the whole baby shower list", "תמחק את כל הרשימה של X": all of the list
+                let whole = (r.start..r.end).any(|i| {
+                    matches!(msg.toks[i].text, "whole" | "entire")
+                        || (msg.toks[i].text == "כל" && msg.toks.get(i + 1).is_some_and(|t| t.text == "הרשימה"))
+                });
+                if whole && step.items.iter().all(|it| matches!(it.as_str(), "כל" | "את כל")) {
+                    step.items.clear();
+                }
+                if step.action == Action::Remove && step.items.is_empty() && step.list.is_some() && (deletes || whole) {
                     step.action = Action::Delete;
                 }
                 // a list named and items found: the slots confirm the reading
