@@ -409,3 +409,22 @@ async fn what_follows_a_comma_is_why_not_which_task_or_how_many() {
     // Thursday 22 January 21:09 + 30 minutes
     assert_eq!(oven.due_at, Some(utc("2026-01-22T19:39:00Z")), "{pushed}");
 }
+
+#[tokio::test]
+async fn a_new_time_for_the_x_one_and_cancelling_it_as_an_event_act_on_the_reminder() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 2pm to call my brother").await;
+    app.say("podiatrist appointment sunday at 8:30am").await;
+    // "make the brother call 4:30": the reminder moves, nothing new is made
+    let moved = app.say("actually make the brother call 4:30").await;
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open.len(), 2, "{moved}");
+    let brother = open.iter().find(|t| t.title.contains("brother")).expect("the call");
+    // Friday 23 January 16:30 in Jerusalem
+    assert_eq!(brother.due_at, Some(utc("2026-01-23T14:30:00Z")), "{moved}");
+    // "the podiatrist one - cancel it, they …": the reminder (no calendar here), the reason aside
+    let gone = app.say("the podiatrist one - cancel it, they called to reschedule").await;
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open.len(), 1, "{gone}");
+    assert!(open[0].title.contains("brother"), "{gone}");
+}

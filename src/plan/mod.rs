@@ -68,6 +68,13 @@ impl Plan {
 /// when one of the two cannot be done would only be a detour.
 pub fn without_google(u: &mut Understanding) {
     for step in &mut u.steps {
+        // a reminder whose other reading is the calendar: the calendar cannot be it here
+        if step.resolver == Resolver::Task
+            && step.alternative.as_ref().is_some_and(|a| a.resolver == Resolver::Calendar)
+        {
+            step.alternative = None;
+            continue;
+        }
         if step.resolver != Resolver::Calendar {
             continue;
         }

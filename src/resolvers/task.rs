@@ -425,20 +425,34 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
             let time = local(ctx, old).time();
             recurrence::resolve_local(ctx.tz(), new_local.date_naive().and_time(time)).unwrap_or(when.to_utc())
         }
-        Some(old) if says_only_a_time_of_day(ctx, when) => {
-            let on_its_day =
-                recurrence::resolve_local(ctx.tz(), local(ctx, old).date_naive().and_time(new_local.time()));
+        Some(old) if let Some(either_half) = says_only_a_time_of_day(ctx, when) => {
+            let old_local = local(ctx, old);
+            // "make it 4:30" for a 14:00 reminder is 16:30: of a bare hour's two halves, the one
+            // nearer the old time
+            let mut time = new_local.time();
+            let other = time + Duration::hours(12);
+            let gap = |t: NaiveTime| {
+                let d = (t - old_local.time()).num_minutes().abs();
+                d.min(24 * 60 - d)
+            };
+            if either_half && gap(other) < gap(time) {
+                time = other;
+            }
+            let on_its_day = recurrence::resolve_local(ctx.tz(), old_local.date_naive().and_time(time));
             on_its_day.filter(|d| *d > ctx.time.now.to_utc()).unwrap_or(when.to_utc())
         }
         _ => when.to_utc(),
     }
 }
 
-/// Whether the message's time expression that gave `when` is a time of day alone.
-fn says_only_a_time_of_day(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>) -> bool {
-    crate::understand::time::scan(ctx.text, ctx.time.now).into_iter().any(|f| match f {
-        crate::understand::time::Found::Time(m) => m.clock_only && (m.value == when || m.point == Some(when)),
-        crate::understand::time::Found::Anchor(..) => false,
+/// Whether the message's time expression that gave `when` is a time of day alone; if so,
+/// whether its hour could be either half of the day.
+fn says_only_a_time_of_day(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>) -> Option<bool> {
+    crate::understand::time::scan(ctx.text, ctx.time.now).into_iter().find_map(|f| match f {
+        crate::understand::time::Found::Time(m) if m.clock_only && (m.value == when || m.point == Some(when)) => {
+            Some(m.either_half)
+        }
+        _ => None,
     })
 }
 

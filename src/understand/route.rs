@@ -128,6 +128,35 @@ fn names_something(msg: &Msg<'_>, i: usize) -> bool {
         })
 }
 
+/// Subjects that open a reason after a command and a comma ("…, they called to reschedule").
+const REASON_SUBJECTS: &[&str] = &[
+    "they",
+    "they're",
+    "theyre",
+    "she",
+    "she's",
+    "shes",
+    "he",
+    "he's",
+    "hes",
+    "we",
+    "we're",
+    "i",
+    "i'm",
+    "im",
+    "i'll",
+    "ill",
+    "i've",
+    "ive",
+    "it's",
+    "its",
+    "הם",
+    "היא",
+    "הוא",
+    "אנחנו",
+    "אני",
+];
+
 fn is_conj(t: &Token<'_>) -> bool {
     matches!(
         t.text,
@@ -144,6 +173,26 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     let mut left_has_verb = false;
     let mut i = 0;
     while i < n {
+        // "cancel it, they called to reschedule", "add milk, i need it for the cake": after a
+        // command, a comma and a subject start the reason, which is no step and no part of this
+        // one (up to the end of the sentence)
+        if (left_has_command || left_has_verb)
+            && msg.toks[i].text == ","
+            && msg.toks.get(i + 1).is_some_and(|t| REASON_SUBJECTS.contains(&t.text))
+        {
+            let mut e = i + 1;
+            while e < n && !matches!(msg.toks[e].text, "." | ";" | "!" | "?") {
+                e += 1;
+            }
+            cur.end = i;
+            segs.push(cur);
+            conts.push(false);
+            cur = Seg { start: e, content: e, end: n };
+            left_has_command = false;
+            left_has_verb = false;
+            i = e;
+            continue;
+        }
         // a report ("התקשרתי לבנק.") or a world question before a command is a step of its own
         // "bought the wipes take them off": a report run into a command on "them", no comma
         let run_on = i > cur.content

@@ -353,6 +353,19 @@ fn opening_match(r: Range<usize>, resolver: Resolver, action: Action) -> PatMatc
     }
 }
 
+/// "make the mom one", "make my dentist appointment": the thing, when a title says to make an
+/// existing one (at a new time) rather than to make something.
+fn made_at_a_new_time(title: &str) -> Option<String> {
+    let lower = title.to_lowercase();
+    let rest = lower.strip_prefix("make the ").or_else(|| lower.strip_prefix("make my "))?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    match words.as_slice() {
+        [thing @ .., "one" | "reminder" | "thing"] if !thing.is_empty() => Some(thing.join(" ")),
+        [thing @ .., "call" | "meeting" | "appointment"] if !thing.is_empty() => Some(words.join(" ")),
+        _ => None,
+    }
+}
+
 /// A draft said, or sending said not to happen.
 fn says_draft(msg: &Msg<'_>, r: &Range<usize>) -> bool {
     let words: Vec<&str> = msg.toks[r.clone()].iter().map(|t| t.text).collect();
@@ -602,6 +615,16 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             }
             if step.action == Action::Create && step.title.is_none() {
                 step.confidence -= 0.2;
+            }
+            // "actually make the sister call 3:30", "make the mom one 4pm": a new time for a thing
+            // the user already has
+            if step.action == Action::Create
+                && step.when.is_some()
+                && let Some(thing) = step.title.as_deref().and_then(made_at_a_new_time)
+            {
+                step.action = Action::Update;
+                step.title = Some(thing);
+                step.alternative = None;
             }
             // the name of an event to move or cancel is also what to search the calendar for
             if step.resolver == Resolver::Calendar && matches!(step.action, Action::Update | Action::Delete) {

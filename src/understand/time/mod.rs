@@ -77,6 +77,9 @@ pub struct TimeMatch {
     /// a time of day and nothing of which day ("at 7", "לשבע בבוקר"; not "tomorrow at 7",
     /// "tonight at 7"): moving something to it keeps that thing's own day
     pub clock_only: bool,
+    /// the hour was said on a 12-hour clock with nothing to say which half ("at 4:30", not
+    /// "4:30pm", "16:30" or "in the morning")
+    pub either_half: bool,
 }
 
 impl TimeMatch {
@@ -149,6 +152,8 @@ pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<u
                     && acc.every.is_none()
                     && !acc.now
                     && acc.part.is_none_or(|(_, today, _)| !today),
+                either_half: acc.clock.is_some_and(|c| c.pm.is_none() && !c.h24 && (1..=12).contains(&c.h))
+                    && acc.part.is_none(),
             };
             if by.is_some() {
                 as_deadline(&mut m, now);
@@ -199,7 +204,7 @@ fn day_ranges(toks: &[Token<'_>], out: &mut Vec<(Found, Range<usize>)>, now: Dat
         }
         let first = if opened_by_between || before == "from" { ra.start - 1 } else { ra.start };
         let span = toks[first].start..b.span.end;
-        let m = TimeMatch { end, span, point: None, clock_only: false, ..a };
+        let m = TimeMatch { end, span, point: None, clock_only: false, either_half: false, ..a };
         out[k] = (Found::Time(m), first..rb.end);
         out.remove(k + 1);
         k += 1;
