@@ -601,11 +601,14 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         }
         // "take eggs off the shopping list and add yogurt instead": a list step that names no
         // list, right after one that does, is on that list
+        // (not from a removal that named no items: its "list" may be the item, "cross off the
+        // tent and add bug spray")
         if adds_or_removes_items(&steps[j])
             && steps[j - 1].resolver == Resolver::List
             && steps[j].list.is_none()
             && !steps[j].items.is_empty()
             && steps[j - 1].list.is_some()
+            && !(steps[j - 1].action == crate::understand::Action::Remove && steps[j - 1].items.is_empty())
         {
             steps[j].list = steps[j - 1].list.clone();
         }

@@ -311,9 +311,11 @@ fn en_target(
     keep: &dyn Fn(usize) -> bool,
 ) -> Option<(Option<String>, usize)> {
     let at = seg.clone().rev().find(|&i| toks[i].kind == Kind::Latin && EN_TARGET.contains(&toks[i].text))?;
-    let name = text_of(text, toks, at + 1..seg.end, &|i| keep(i) && toks[i].kind != Kind::Punct)?;
-    // "cross off the olive oil we still have some": what follows is why, not a name
-    let name = Some(without_reason(&name)).filter(|n| !n.is_empty())?;
+    let comma = (at + 1..seg.end).find(|&i| toks[i].text == ",").unwrap_or(seg.end);
+    let name = text_of(text, toks, at + 1..comma, &|i| keep(i) && toks[i].kind != Kind::Punct)?;
+    // "cross off the olive oil we still have some", "cross off the tent too, borrowed one":
+    // what follows is why, not a name
+    let name = Some(strip_trailing_filler(&without_reason(&name))).filter(|n| !n.is_empty())?;
     (at > seg.start).then_some((Some(name), at))
 }
 

@@ -691,3 +691,10 @@ fn a_whole_list_goes_and_a_new_list_is_named_after_a_colon_or_a_dash() {
         assert_eq!((s.action, s.list.as_deref()), (Action::Create, Some(name)), "{text}: {s:?}");
     }
 }
+
+#[test]
+fn cross_off_then_add_is_two_steps_and_the_item_crossed_off_names_no_list() {
+    let u = understand("cross off the sunscreen too, found some at home. and add a hat", tuesday_morning(), Lang::En);
+    let got: Vec<(Action, Option<&str>)> = u.steps.iter().map(|s| (s.action, s.list.as_deref())).collect();
+    assert_eq!(got, vec![(Action::Remove, Some("sunscreen")), (Action::Add, None)], "{:?}", u.steps);
+}
