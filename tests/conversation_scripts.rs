@@ -29,27 +29,28 @@ use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
 /// Checks passed on each half when the runner was first written (tune 64/70, frozen 58/71), now
-/// tune 70/70 and frozen 63/71: a regression fails the test; raise a floor when the rules get
+/// tune 70/70 and frozen 65/71: a regression fails the test; raise a floor when the rules get
 /// better.
 const TUNE_FLOOR: usize = 70;
-const FROZEN_FLOOR: usize = 63;
+const FROZEN_FLOOR: usize = 65;
 /// The second set (`eval/conversations2_*.jsonl`, c21–c40, written by another writer before Ozer
 /// was run on it): checks passed when it was first run (tune 62/75, frozen 64/76).
 const TUNE2_FLOOR: usize = 75;
-const FROZEN2_FLOOR: usize = 70;
+const FROZEN2_FLOOR: usize = 72;
 /// The third set (`eval/conversations3_*.jsonl`, c41–c60, a third writer, split before Ozer was
 /// run on it): first run tune 68/77, frozen 74/79.
 const TUNE3_FLOOR: usize = 77;
-const FROZEN3_FLOOR: usize = 74;
+const FROZEN3_FLOOR: usize = 79;
 /// The fourth set (`eval/conversations4_*.jsonl`, c61–c80, a fourth writer, split before Ozer was
 /// run on it, ten of its conversations in New York or London or across a DST change): first run
-/// tune 66/76, frozen 68/82.
-const TUNE4_FLOOR: usize = 66;
-const FROZEN4_FLOOR: usize = 68;
+/// tune 66/76, frozen 68/82; floors at the later figures.
+const TUNE4_FLOOR: usize = 76;
+const FROZEN4_FLOOR: usize = 71;
 /// The fifth set (`eval/conversations5_*.jsonl`, c81–c100, a fifth writer, split before Ozer was
-/// run on it, eleven of its conversations across a DST change): first run tune 68/85, frozen 57/85.
-const TUNE5_FLOOR: usize = 68;
-const FROZEN5_FLOOR: usize = 57;
+/// run on it, eleven of its conversations across a DST change): first run tune 68/85, frozen 57/85;
+/// floors at the later figures.
+const TUNE5_FLOOR: usize = 84;
+const FROZEN5_FLOOR: usize = 79;
 
 struct Tally {
     passed: usize,
