@@ -224,21 +224,21 @@ fn fifth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
 /// before Ozer ran on them): 92.5% on first run, 93.0% now; the floor is a little under it.
 #[test]
 fn sixth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev6_frozen.jsonl", 200, 910);
+    route_floor("eval/dev6_frozen.jsonl", 200, 925);
 }
 
 /// Routing accuracy of eval/dev7_frozen.jsonl (a fifth writer's 200 held-out lines, split
 /// before Ozer ran on them): 95.5% on first run; the floor is a little under it.
 #[test]
 fn seventh_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev7_frozen.jsonl", 200, 940);
+    route_floor("eval/dev7_frozen.jsonl", 200, 960);
 }
 
 /// Routing accuracy of eval/dev8_frozen.jsonl (a sixth writer's 200 held-out lines, split
 /// before Ozer ran on them): 94.0% on first run; the floor is a little under it.
 #[test]
 fn eighth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev8_frozen.jsonl", 200, 925);
+    route_floor("eval/dev8_frozen.jsonl", 200, 940);
 }
 
 /// Routes the corpus at `file` (relative to the repository) and asserts it has at least
@@ -697,4 +697,20 @@ fn cross_off_then_add_is_two_steps_and_the_item_crossed_off_names_no_list() {
     let u = understand("cross off the sunscreen too, found some at home. and add a hat", tuesday_morning(), Lang::En);
     let got: Vec<(Action, Option<&str>)> = u.steps.iter().map(|s| (s.action, s.list.as_deref())).collect();
     assert_eq!(got, vec![(Action::Remove, Some("sunscreen")), (Action::Add, None)], "{:?}", u.steps);
+}
+
+#[test]
+fn a_holiday_of_several_days_at_an_hour_is_its_first_day_or_today_while_it_lasts() {
+    // Rosh Hashana 5787 begins on Saturday 12 September 2026
+    let before = DateTime::parse_from_rfc3339("2026-09-01T10:00:00+03:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
+    let s = one("תזכיר לי בראש השנה ב11 להתקשר לסבתא", before);
+    assert_eq!(s.when, Some(iso("2026-09-12T11:00:00+03:00")), "{s:?}");
+    // Hanukkah 5787 runs 5–12 December 2026; on its third day "at 4:30" is today
+    let during = DateTime::parse_from_rfc3339("2026-12-07T12:40:00+02:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
+    let u = understand("remind me at 4:30 to light the hanukkah candles", during, Lang::En);
+    assert_eq!(u.steps[0].when, Some(iso("2026-12-07T16:30:00+02:00")), "{:?}", u.steps);
 }

@@ -340,19 +340,30 @@ fn part_interval(tz: Tz, day: NaiveDate, s: u32, e: u32) -> Resolved {
 }
 
 fn dated(acc: &Acc, day: Day, now: DateTime<Tz>) -> Option<Resolved> {
-    if let Some(r) = super::ranges::resolve_span(day, now) {
-        return Some(r);
-    }
+    // "בראש השנה ב-11", "on Pesach at 8pm": a holiday of several days with an hour is its first
+    // day at that hour, not its whole span
+    // (while the holiday is on, its next day at that hour: "light the hanukkah candles at 4:30"
+    // said on its third day is today)
+    let holiday_at_an_hour = acc.clock.is_some() && matches!(day, Day::Holiday { at: super::jewish::At::On, .. });
+    let span = super::ranges::resolve_span(day, now);
     let tz = now.timezone();
     let today = now.date_naive();
-    let (date, grain) = match super::calendar::day_date(day, today, tz) {
-        Some(x) => x,
-        None => {
-            let mut r = Resolved::at(now, Grain::Day);
-            r.problem = Some(TimeProblem::Impossible);
-            return Some(r);
-        }
-    };
+    let ongoing = span
+        .as_ref()
+        .filter(|r| r.value.date_naive() < today && r.end.is_some_and(|e| today < e.date_naive()))
+        .is_some();
+    if let Some(r) = span.filter(|_| !holiday_at_an_hour) {
+        return Some(r);
+    }
+    let (date, grain) =
+        match ongoing.then_some((today, Grain::Day)).or_else(|| super::calendar::day_date(day, today, tz)) {
+            Some(x) => x,
+            None => {
+                let mut r = Resolved::at(now, Grain::Day);
+                r.problem = Some(TimeProblem::Impossible);
+                return Some(r);
+            }
+        };
     let month_weekend = matches!(day, Day::NthOf { what: super::within::Counted::Weekend, .. });
     if matches!(day, Day::Weekend(_)) || month_weekend {
         let value = local(tz, date, hm(18, 0, 0));
