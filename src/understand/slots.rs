@@ -294,6 +294,21 @@ fn en_name_before(
     if s > seg_start && toks[s - 1].text == "to" && s < k && matches!(toks[s].text, "do" | "dos" | "-") {
         s -= 1;
     }
+    // "to my shows to watch list", "to the back to school list": a name with "to" in it runs
+    // back to the "my"/"the" after the "to" that says where
+    if s > seg_start + 2 && toks[s - 1].text == "to" {
+        let mut p = s - 1;
+        while p > seg_start && keep(p - 1) && !EN_BOUNDARY.contains(&toks[p - 1].text) {
+            p -= 1;
+        }
+        if p > seg_start + 1
+            && p < s - 1
+            && matches!(toks[p - 1].text, "my" | "the" | "our")
+            && EN_TARGET.contains(&toks[p - 2].text)
+        {
+            s = p;
+        }
+    }
     let name = text_of(text, toks, s..k, &|_| true);
     let mut p = s;
     while p > seg_start && EN_BOUNDARY.contains(&toks[p - 1].text) && !EN_TARGET.contains(&toks[p - 1].text) {

@@ -714,3 +714,14 @@ fn a_holiday_of_several_days_at_an_hour_is_its_first_day_or_today_while_it_lasts
     let u = understand("remind me at 4:30 to light the hanukkah candles", during, Lang::En);
     assert_eq!(u.steps[0].when, Some(iso("2026-12-07T16:30:00+02:00")), "{:?}", u.steps);
 }
+
+#[test]
+fn an_english_list_name_may_hold_to() {
+    for (text, list) in [
+        ("add Dune to my books to read list", "books to read"),
+        ("put glue sticks on the back to school list", "back to school"),
+    ] {
+        let u = understand(text, tuesday_morning(), Lang::En);
+        assert_eq!(u.steps[0].list.as_deref(), Some(list), "{text}: {:?}", u.steps);
+    }
+}
