@@ -215,8 +215,12 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             // after a report or a world question any command word starts the next step
             // ("bought the milk, take them off the shopping list")
             let weak_ok = !left_has_command && msg.pats.iter().any(|m| m.start == filler.unwrap_or(c) && commands(m));
+            // "סגרתי את המשכנתא, הזמנתי את ההובלה": a report, then another report
+            let report_next = c > i
+                && msg.toks.get(c).is_some_and(shape::is_report_verb)
+                && shape::report_verb(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some();
             let split_here = if c > i {
-                command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok
+                command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok || report_next
             } else {
                 // "…עפרונות ומחק": a glued-ו command word ending the message has nothing to act
                 // on; it is an item ("and an eraser")

@@ -162,9 +162,11 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 hint: "create a new named list",
                 he: &[
                     ("רשימה חדשה", 0.8), ("תעשה רשימה", 0.8), ("תכין רשימה", 0.8), ("תפתח", 0.4), ("תיצור", 0.4), ("צור", 0.4), ("תצור", 0.4), ("בשם", 0.2),
+                    ("תיצור רשימה", 0.9), ("תפתח רשימה", 0.9), ("תצור רשימה", 0.9), ("צור רשימה", 0.9), ("תפתחי רשימה", 0.9),
                 ],
                 en: &[
                     ("new list", 0.8), ("make a list", 0.8), ("create", 0.4), ("make", 0.3), ("start", 0.3), ("called", 0.2), ("named", 0.2),
+                    ("create a list", 0.9), ("start a list", 0.9), ("create a new list", 0.9), ("start a new list", 0.9), ("open a list", 0.9),
                 ],
             },
             ActionSchema {

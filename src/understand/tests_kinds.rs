@@ -725,3 +725,20 @@ fn an_english_list_name_may_hold_to() {
         assert_eq!(u.steps[0].list.as_deref(), Some(list), "{text}: {:?}", u.steps);
     }
 }
+
+#[test]
+fn reports_in_a_row_are_each_a_step_and_a_trailing_comma_or_and_is_harmless() {
+    let u = understand("שילמתי את הארנונה, החלפתי את הנורה ותוסיף סוללות לרשימת קניות", tuesday_morning(), Lang::He);
+    let got: Vec<(Resolver, Action)> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(
+        got,
+        vec![(Resolver::Task, Action::Complete), (Resolver::Task, Action::Complete), (Resolver::List, Action::Add)],
+        "{:?}",
+        u.steps
+    );
+    for text in ["paid the bill,", "paid the bill and", "סגרתי את המשכנתא,", "called the vet, and", "תוסיף חלב ו"]
+    {
+        let u = understand(text, tuesday_morning(), Lang::En);
+        assert!(!u.steps.is_empty(), "{text}");
+    }
+}
