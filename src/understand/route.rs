@@ -616,6 +616,22 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         {
             steps[j].list = steps[j - 1].list.clone();
         }
+        // "מה כתוב ברשימת קניות? תמחק משם עגבניות ומלפפונים", "show the shopping list and
+        // delete the eggs from there": a delete "from there" after a list step is off that list
+        if let Some(rest) = steps[j].title.as_deref().and_then(|t| {
+            ["משם ", "ממנה ", "from there ", "from it "].iter().find_map(|p| t.strip_prefix(p)).map(str::to_string)
+        }) && steps[j].resolver == Resolver::Task
+            && matches!(steps[j].action, crate::understand::Action::Delete | crate::understand::Action::Complete)
+            && let Some(list) =
+                steps[..j].iter().rev().find(|s| s.resolver == Resolver::List).and_then(|s| s.list.clone())
+        {
+            let rest = rest.trim_start_matches("את ");
+            steps[j].resolver = Resolver::List;
+            steps[j].action = crate::understand::Action::Remove;
+            steps[j].items = things_of(rest);
+            steps[j].list = Some(list);
+            steps[j].title = None;
+        }
         // "show me the camping list and remove the tent from it": "it" is that list
         let back_ref = (seg.content..seg.end)
             .any(|k| PRONOUNS.contains(&msg.toks[k].text) || matches!(msg.toks[k].text, "ממנה" | "ממנו"));

@@ -742,3 +742,10 @@ fn reports_in_a_row_are_each_a_step_and_a_trailing_comma_or_and_is_harmless() {
         assert!(!u.steps.is_empty(), "{text}");
     }
 }
+
+#[test]
+fn a_delete_from_there_after_a_list_step_is_off_that_list() {
+    let u = understand("תראה לי את רשימת הטיול ותמחק משם את הפנס והאוהל", tuesday_morning(), Lang::He);
+    let last = u.steps.last().expect("steps");
+    assert_eq!((last.resolver, last.action, last.items.len()), (Resolver::List, Action::Remove, 2), "{:?}", u.steps);
+}
