@@ -43,19 +43,13 @@ fn is_pointer(s: &str) -> bool {
     let words: Vec<&str> = t.split_whitespace().collect();
     if let [head @ .., n, unit] = words.as_slice()
         && n.parse::<u32>().is_ok()
-        && AMOUNT_UNITS.contains(unit)
+        && crate::understand::time::DURATION_UNITS.contains(unit)
     {
         let head = head.strip_suffix(&["by"]).unwrap_or(head);
         return POINTERS.contains(&head.join(" ").as_str());
     }
     POINTERS.contains(&t.as_str())
 }
-
-/// Units of an amount a thing is moved by.
-const AMOUNT_UNITS: &[&str] = &[
-    "min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs", "day", "days", "week", "weeks", "דקות", "שעות",
-    "ימים",
-];
 
 /// Words after "it" that say how it changes, not what it is.
 const AFTER_POINTER: &[&str] = &[

@@ -36,29 +36,6 @@ pub(super) fn new_time(msg: &Msg<'_>, r: &Range<usize>) -> Option<(TimeMatch, Ra
     new_time_on(msg, r, None)
 }
 
-/// Words that make a number an amount of time ("10 minutes"), not a clock.
-const DURATION_UNITS: &[&str] = &[
-    "min",
-    "mins",
-    "minute",
-    "minutes",
-    "hour",
-    "hours",
-    "hr",
-    "hrs",
-    "h",
-    "day",
-    "days",
-    "week",
-    "weeks",
-    "דקות",
-    "דקה",
-    "דק",
-    "שעות",
-    "ימים",
-    "שבועות",
-];
-
 /// [`new_time`] on a day said elsewhere in the step ("shift tomorrow's board meeting to 11").
 pub(super) fn new_time_on(msg: &Msg<'_>, r: &Range<usize>, day: Option<&str>) -> Option<(TimeMatch, Range<usize>)> {
     let end_byte = msg.toks.get(r.end.checked_sub(1)?)?.end;
@@ -82,7 +59,8 @@ pub(super) fn new_time_on(msg: &Msg<'_>, r: &Range<usize>, day: Option<&str>) ->
         let mut words = rest.split_whitespace();
         if let (Some(n), Some(unit)) = (words.next(), words.next())
             && n.trim_start_matches('-').parse::<u32>().is_ok()
-            && DURATION_UNITS.contains(&unit.trim_end_matches([',', '.']).to_lowercase().as_str())
+            && crate::understand::time::DURATION_UNITS
+                .contains(&unit.trim_end_matches([',', '.']).to_lowercase().as_str())
         {
             continue;
         }

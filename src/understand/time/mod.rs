@@ -61,6 +61,29 @@ impl Grain {
     }
 }
 
+/// Words that make a number an amount of time ("push it 10 minutes"), not a clock.
+pub const DURATION_UNITS: &[&str] = &[
+    "min",
+    "mins",
+    "minute",
+    "minutes",
+    "hour",
+    "hours",
+    "hr",
+    "hrs",
+    "h",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "דקות",
+    "דקה",
+    "דק",
+    "שעות",
+    "ימים",
+    "שבועות",
+];
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct TimeMatch {
     /// the start; for `problem: Impossible` it is `now` and must not be used as a time
