@@ -12,9 +12,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 
 use crate::reply::{Msg, Said};
 use crate::resolvers::actions::{self, Action, Choice};
-use crate::resolvers::matching::{self, Found};
 use crate::resolvers::{Ctx, ResolveError};
-use crate::store::tasks;
 use crate::understand::{Action as Act, Resolver, Step, UNSURE, Understanding};
 
 /// The question to ask instead of acting, if the message is unsure; it is stored as a `choose`
@@ -62,8 +60,7 @@ async fn names_something(db: &impl ConnectionTrait, user_id: i64, s: &Step) -> R
     match (s.resolver, s.action) {
         (Resolver::Task, Act::Complete | Act::Delete | Act::Remove | Act::Update) => {
             let Some(title) = s.title.as_deref().filter(|t| !t.trim().is_empty()) else { return Ok(None) };
-            let open = tasks::by_status(db, user_id, tasks::OPEN).await?;
-            Ok(Some(!matches!(matching::find(title, &open, |t| t.title.as_str()), Found::None(_))))
+            Ok(Some(crate::resolvers::task::names_an_open_task(db, user_id, title).await?))
         }
         (Resolver::List, Act::Remove) if !s.items.is_empty() => {
             Ok(Some(crate::resolvers::list::items_named(db, user_id, &s.items.join(", ")).await?.is_some()))

@@ -127,11 +127,9 @@ async fn google_not_configured(
     if resolver == Resolver::Calendar
         && matches!(step.action, Action::Update | Action::Delete)
         && let Some(title) = s.title.as_deref().filter(|t| !t.trim().is_empty())
+        && task::names_an_open_task(ctx.db, ctx.user.id, title).await?
     {
-        let open = crate::store::tasks::by_status(ctx.db, ctx.user.id, crate::store::tasks::OPEN).await?;
-        if !matches!(matching::find(title, &open, |t| t.title.as_str()), matching::Found::None(_)) {
-            return task::run(ctx, &PlannedStep { resolver: Resolver::Task, ..step.clone() }).await;
-        }
+        return task::run(ctx, &PlannedStep { resolver: Resolver::Task, ..step.clone() }).await;
     }
     // "podiatrist appointment monday at 8:30": with no calendar here, a reminder is the help
     // there is; it is set at once (nothing is lost or sent, and it can be moved or deleted), and

@@ -249,11 +249,20 @@ async fn resolve_one(
 /// "got the silicone", "קניתי ביצים ולחם", "remove the charger": when no open task is named but
 /// items on one of the user's lists are, those are what the user means (bought, or off the list).
 async fn list_items_instead(ctx: &Ctx<'_>, query: &str) -> Result<Option<(List, Vec<Item>)>, ResolveError> {
-    let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
-    if query.trim().is_empty() || !matches!(matching::find(query, &open, |t| t.title.as_str()), Found::None(_)) {
+    if query.trim().is_empty() || names_an_open_task(ctx.db, ctx.user.id, query).await? {
         return Ok(None);
     }
     Ok(super::list::items_named(ctx.db, ctx.user.id, query).await?)
+}
+
+/// Whether `words` name at least one of the user's open tasks (one, or several alike).
+pub async fn names_an_open_task(
+    db: &impl sea_orm::ConnectionTrait,
+    user_id: i64,
+    words: &str,
+) -> Result<bool, sea_orm::DbErr> {
+    let open = tasks::by_status(db, user_id, tasks::OPEN).await?;
+    Ok(!matches!(matching::find(words, &open, |t| t.title.as_str()), Found::None(_)))
 }
 
 fn choice_label(ctx: &Ctx<'_>, t: &Task) -> String {
