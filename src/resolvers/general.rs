@@ -84,6 +84,14 @@ const NODS: &[&str] = &[
     "nice",
     "sweet",
     "got it",
+    // "yes" with no question open: nothing to confirm, so a nod back
+    "yes",
+    "yeah",
+    "yep",
+    "yup",
+    "sure",
+    "כן",
+    "בטח",
     "אוקיי",
     "אוקי",
     "סבבה",
@@ -173,6 +181,10 @@ mod tests {
         assert_eq!(classify("ok bye"), Kind::Nod);
         assert_eq!(classify("ביי"), Kind::Bye);
         assert_eq!(classify("סבבה"), Kind::Nod);
+        // a "yes" with no question open has nothing to confirm
+        assert_eq!(classify("yes"), Kind::Nod);
+        assert_eq!(classify("כן"), Kind::Nod);
+        assert_eq!(classify("yes remind me tomorrow at 9 to call dan"), Kind::Unknown);
         assert_eq!(classify("ok so what is the capital of peru"), Kind::Unknown);
     }
 

@@ -749,3 +749,13 @@ fn a_delete_from_there_after_a_list_step_is_off_that_list() {
     let last = u.steps.last().expect("steps");
     assert_eq!((last.resolver, last.action, last.items.len()), (Resolver::List, Action::Remove, 2), "{:?}", u.steps);
 }
+
+#[test]
+fn a_yes_or_no_opening_a_request_is_no_part_of_its_title() {
+    for (text, title) in
+        [("yes remind me tomorrow at 9 to call dan", "call dan"), ("כן תזכיר לי מחר בתשע להתקשר לדן", "להתקשר לדן")]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!(s.title.as_deref(), Some(title), "{text}");
+    }
+}
