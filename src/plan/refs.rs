@@ -285,7 +285,7 @@ fn bare_hour(text: &str) -> bool {
 }
 
 /// Of two times of day, the one nearer `to` (around the clock).
-fn nearer(a: chrono::NaiveTime, b: chrono::NaiveTime, to: chrono::NaiveTime) -> chrono::NaiveTime {
+pub(crate) fn nearer(a: chrono::NaiveTime, b: chrono::NaiveTime, to: chrono::NaiveTime) -> chrono::NaiveTime {
     let gap = |t: chrono::NaiveTime| {
         let d = (t - to).num_minutes().rem_euclid(24 * 60);
         d.min(24 * 60 - d)

@@ -196,9 +196,8 @@ fn task_line(lang: crate::understand::Lang, time: crate::clock::TimeContext, t: 
     }
 }
 
-/// "all", "everything", "כל", "הכל": the user means every task, not one of them.
-/// Whether the request (its first clause: "checked the IV, all good" is about one task) says
-/// all of them.
+/// "all", "everything", "כל", "הכל": the user means every task, not one of them (in the
+/// request's first clause: "checked the IV, all good" is about one task).
 fn means_all(text: &str) -> bool {
     matching::tokens(first_clause(text))
         .iter()
@@ -219,6 +218,16 @@ async fn resolve_one(
     make: impl Fn(&Task) -> Action,
 ) -> Result<Result<Task, StepResult>, ResolveError> {
     let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+    resolve_in(ctx, query, open, make).await
+}
+
+/// [`resolve_one`] among open tasks already read.
+async fn resolve_in(
+    ctx: &Ctx<'_>,
+    query: &str,
+    open: Vec<Task>,
+    make: impl Fn(&Task) -> Action,
+) -> Result<Result<Task, StepResult>, ResolveError> {
     // "mum, she says hi": when the whole names nothing, what comes before the comma may
     let found = match matching::find(query, &open, |t| t.title.as_str()) {
         Found::None(_) if first_clause(query) != query => {
@@ -248,8 +257,12 @@ async fn resolve_one(
 
 /// "got the silicone", "קניתי ביצים ולחם", "remove the charger": when no open task is named but
 /// items on one of the user's lists are, those are what the user means (bought, or off the list).
-async fn list_items_instead(ctx: &Ctx<'_>, query: &str) -> Result<Option<(List, Vec<Item>)>, ResolveError> {
-    if query.trim().is_empty() || names_an_open_task(ctx.db, ctx.user.id, query).await? {
+async fn list_items_instead(
+    ctx: &Ctx<'_>,
+    query: &str,
+    open: &[Task],
+) -> Result<Option<(List, Vec<Item>)>, ResolveError> {
+    if query.trim().is_empty() || names_one_of(query, open) {
         return Ok(None);
     }
     Ok(super::list::items_named(ctx.db, ctx.user.id, query).await?)
@@ -262,7 +275,11 @@ pub async fn names_an_open_task(
     words: &str,
 ) -> Result<bool, sea_orm::DbErr> {
     let open = tasks::by_status(db, user_id, tasks::OPEN).await?;
-    Ok(!matches!(matching::find(words, &open, |t| t.title.as_str()), Found::None(_)))
+    Ok(names_one_of(words, &open))
+}
+
+fn names_one_of(words: &str, open: &[Task]) -> bool {
+    !matches!(matching::find(words, open, |t| t.title.as_str()), Found::None(_))
 }
 
 fn choice_label(ctx: &Ctx<'_>, t: &Task) -> String {
@@ -288,10 +305,11 @@ async fn complete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resol
         let q = Msg::new("task-complete-all-confirm").num("count", ids.len() as i64);
         return actions::ask_confirm(ctx, q, Action::CompleteTasks { ids }).await;
     }
-    if let Some((list, hits)) = list_items_instead(ctx, &query).await? {
+    let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+    if let Some((list, hits)) = list_items_instead(ctx, &query, &open).await? {
         return super::list::check_hits(ctx, &list, &hits).await;
     }
-    match resolve_one(ctx, &query, |t| Action::CompleteTasks { ids: vec![t.id] }).await? {
+    match resolve_in(ctx, &query, open, |t| Action::CompleteTasks { ids: vec![t.id] }).await? {
         Ok(t) => complete_ids(ctx, &[t.id]).await,
         Err(asked) => Ok(asked),
     }
@@ -437,16 +455,12 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
         Some(old) if let Some(either_half) = says_only_a_time_of_day(ctx, when) => {
             let old_local = local(ctx, old);
             // "make it 4:30" for a 14:00 reminder is 16:30: of a bare hour's two halves, the one
-            // nearer the old time
-            let mut time = new_local.time();
-            let other = time + Duration::hours(12);
-            let gap = |t: NaiveTime| {
-                let d = (t - old_local.time()).num_minutes().abs();
-                d.min(24 * 60 - d)
+            // nearer the old time (as a correction of "it" takes it, plan/refs.rs)
+            let said = new_local.time();
+            let time = match either_half {
+                true => crate::plan::refs::nearer(said, said + Duration::hours(12), old_local.time()),
+                false => said,
             };
-            if either_half && gap(other) < gap(time) {
-                time = other;
-            }
             let on_its_day = recurrence::resolve_local(ctx.tz(), old_local.date_naive().and_time(time));
             on_its_day.filter(|d| *d > ctx.time.now.to_utc()).unwrap_or(when.to_utc())
         }
@@ -513,10 +527,11 @@ async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         return confirm_delete(ctx, chosen.iter().map(|t| t.id).collect()).await;
     }
     let query = query_of(step);
-    if let Some((list, hits)) = list_items_instead(ctx, &query).await? {
+    let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+    if let Some((list, hits)) = list_items_instead(ctx, &query, &open).await? {
         return super::list::remove_hits(ctx, &list, hits).await;
     }
-    match resolve_one(ctx, &query, |t| Action::DeleteTasks { ids: vec![t.id] }).await? {
+    match resolve_in(ctx, &query, open, |t| Action::DeleteTasks { ids: vec![t.id] }).await? {
         Ok(t) => delete_ids(ctx, &[t.id]).await,
         Err(asked) => Ok(asked),
     }

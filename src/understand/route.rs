@@ -433,19 +433,26 @@ fn one_chat(steps: &mut Vec<Step>) {
     while j < steps.len() {
         let later_depends = steps.iter().any(|s| s.depends_on.contains(&j));
         if chat(&steps[j - 1]) && chat(&steps[j]) && !later_depends {
-            let removed = steps.remove(j);
+            let removed = remove_step(steps, j);
             steps[j - 1].confidence = steps[j - 1].confidence.max(removed.confidence);
-            for s in steps.iter_mut() {
-                for d in s.depends_on.iter_mut() {
-                    if *d > j {
-                        *d -= 1;
-                    }
-                }
-            }
         } else {
             j += 1;
         }
     }
+}
+
+/// Removes step `i`; the others' `depends_on` drop it and keep pointing at the same steps.
+fn remove_step(steps: &mut Vec<Step>, i: usize) -> Step {
+    let removed = steps.remove(i);
+    for s in steps.iter_mut() {
+        s.depends_on.retain(|&d| d != i);
+        for d in s.depends_on.iter_mut() {
+            if *d > i {
+                *d -= 1;
+            }
+        }
+    }
+    removed
 }
 
 /// "קניתי כבר את הלחם, תמחקי אותו מהרשימה": a report followed by a list step about the same
@@ -459,15 +466,7 @@ fn drop_reasons(steps: &mut Vec<Step>) {
             && steps[j].resolver == Resolver::List
             && steps[j].depends_on.contains(&i);
         if reason {
-            steps.remove(i);
-            for s in steps.iter_mut() {
-                s.depends_on.retain(|&d| d != i);
-                for d in s.depends_on.iter_mut() {
-                    if *d > i {
-                        *d -= 1;
-                    }
-                }
-            }
+            remove_step(steps, i);
         } else {
             j += 1;
         }
