@@ -57,7 +57,13 @@ const INTAKE_COMMITS: Family = Family {
     labels: &["shape"],
 };
 
-const FAMILIES: [&Family; 9] = [
+const TURN_BATCHES: Family = Family {
+    name: "ozer_turn_batches_total",
+    help: "Batches of turns that shared one transaction, by outcome (committed, or rolled back and run one by one).",
+    labels: &["outcome"],
+};
+
+const FAMILIES: [&Family; 10] = [
     &MESSAGES_IN,
     &MESSAGES_OUT,
     &WEBHOOKS_REJECTED,
@@ -67,6 +73,7 @@ const FAMILIES: [&Family; 9] = [
     &LLM_CALLS,
     &LLM_TOKENS,
     &INTAKE_COMMITS,
+    &TURN_BATCHES,
 ];
 
 #[derive(Default)]
@@ -127,9 +134,23 @@ impl Metrics {
 
     /// How many intake commits of each shape so far: (batch, single).
     pub fn intake_commits(&self) -> (u64, u64) {
+        (self.get(&INTAKE_COMMITS, "batch"), self.get(&INTAKE_COMMITS, "single"))
+    }
+
+    /// A counter of a family with one label, by that label's value.
+    fn get(&self, family: &Family, label: &str) -> u64 {
         let counters = self.counters.lock().unwrap_or_else(|p| p.into_inner());
-        let get = |shape: &str| counters.get(&(INTAKE_COMMITS.name, vec![shape.to_string()])).copied().unwrap_or(0);
-        (get("batch"), get("single"))
+        counters.get(&(family.name, vec![label.to_string()])).copied().unwrap_or(0)
+    }
+
+    /// A batch of turns ended: `turns` of them committed together, or none (rolled back).
+    pub fn turn_batch(&self, committed: bool) {
+        self.add(&TURN_BATCHES, &[if committed { "committed" } else { "rolled_back" }], 1);
+    }
+
+    /// How many batches of turns so far: (committed, rolled back).
+    pub fn turn_batches(&self) -> (u64, u64) {
+        (self.get(&TURN_BATCHES, "committed"), self.get(&TURN_BATCHES, "rolled_back"))
     }
 
     /// Counts one statement run on the write pool (BEGIN and COMMIT are not counted).

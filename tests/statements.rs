@@ -117,7 +117,8 @@ async fn intake_and_turns_stay_within_their_statement_budget_on_the_write_connec
         per(first_turns, USERS),
     );
     assert!(per(intake_statements, n) <= 0.1, "intake: {intake_statements} statements for {n} messages");
-    assert!(per(turn_statements, n) <= 9.0, "turns: {turn_statements} statements for {n} turns");
+    // a turn on its own costs 7 (its claim included); in a batch the claim is shared (6.4)
+    assert!(per(turn_statements, n) <= 7.0, "turns: {turn_statements} statements for {n} turns");
 }
 
 /// A fake Bot API that counts the messages sent.

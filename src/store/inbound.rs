@@ -171,13 +171,26 @@ pub async fn claim(
     now: DateTime<Utc>,
     until: DateTime<Utc>,
 ) -> Result<Option<Inbound>, DbErr> {
+    Ok(claim_many(db, &[id], now, until).await?.into_iter().next())
+}
+
+/// [`claim`] for several messages in one statement (a batch of turns): the ones this call got.
+pub async fn claim_many(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+    now: DateTime<Utc>,
+    until: DateTime<Utc>,
+) -> Result<Vec<Inbound>, DbErr> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
     // The turn's "now" is fixed by the first claim (see `turn_now`), in the same statement.
     let first_now =
         sea_orm::sea_query::Func::coalesce([Expr::col(inbound_message::Column::TurnNow), Expr::value(Some(now))]);
-    let rows = inbound_message::Entity::update_many()
+    inbound_message::Entity::update_many()
         .col_expr(inbound_message::Column::ClaimedUntil, Expr::value(Some(until)))
         .col_expr(inbound_message::Column::TurnNow, first_now.into())
-        .filter(inbound_message::Column::Id.eq(id))
+        .filter(inbound_message::Column::Id.is_in(ids.iter().copied()))
         .filter(inbound_message::Column::Status.eq(PENDING))
         .filter(
             sea_orm::Condition::any()
@@ -185,8 +198,7 @@ pub async fn claim(
                 .add(inbound_message::Column::ClaimedUntil.lt(now)),
         )
         .exec_with_returning(db)
-        .await?;
-    Ok(rows.into_iter().next())
+        .await
 }
 
 /// Gives a lease back, with the time before which the message is not to be tried again.

@@ -34,7 +34,9 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let mut opts = ConnectOptions::new(url.to_string());
     opts.sqlx_logging(log_statements()).connect_timeout(Duration::from_secs(10));
     if url.starts_with("sqlite:") {
-        opts.max_connections(1).min_connections(1).acquire_timeout(Duration::from_secs(60));
+        // A SQLite connection is a file handle in this process: nothing between can drop it, so
+        // the pool does not ping it on every checkout (a round trip to its thread each time).
+        opts.max_connections(1).min_connections(1).acquire_timeout(Duration::from_secs(60)).test_before_acquire(false);
         opts.map_sqlx_sqlite_opts(|o| {
             o.journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
@@ -42,7 +44,9 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
                 .pragma("mmap_size", MMAP_SIZE)
         });
     } else {
-        opts.max_connections(20);
+        // a server connection may be dropped by the server or a proxy while idle: only those
+        // that sat idle are pinged before use, not every checkout
+        opts.max_connections(20).test_before_acquire_if_idle_for(Duration::from_secs(30));
     }
     Database::connect(opts).await
 }
@@ -66,7 +70,11 @@ pub async fn connect_reader(url: &str, writer: &DatabaseConnection) -> Result<Da
         return Ok(writer.clone());
     }
     let mut opts = ConnectOptions::new(url.to_string());
-    opts.sqlx_logging(log_statements()).connect_timeout(Duration::from_secs(10)).max_connections(4).min_connections(0);
+    opts.sqlx_logging(log_statements())
+        .connect_timeout(Duration::from_secs(10))
+        .max_connections(4)
+        .min_connections(0)
+        .test_before_acquire(false);
     opts.map_sqlx_sqlite_opts(|o| {
         o.read_only(true).busy_timeout(Duration::from_secs(10)).pragma("mmap_size", MMAP_SIZE)
     });

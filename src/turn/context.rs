@@ -47,7 +47,7 @@ pub(super) async fn before(state: &AppState, row: &Inbound, user: &User, now: Da
 /// no question is open (answering a planner's question resumes its plan, which writes on its
 /// own), and no earlier attempt stored a step (the retry reuses them, step by step).
 pub(super) fn one_transaction(state: &AppState, before: &Before) -> bool {
-    if state.llm.is_some() || state.embeddings.is_some() || state.google.is_some() || !state.remote.is_empty() {
+    if !nothing_calls_out(state) {
         return false;
     }
     // While webhooks wait to be stored, a turn keeps its transactions short, so the intake
@@ -56,6 +56,19 @@ pub(super) fn one_transaction(state: &AppState, before: &Before) -> bool {
     if state.intake.backlog() > 0 {
         return false;
     }
+    fresh(before)
+}
+
+/// No part of Ozer as configured calls out during a turn: no LLM, embeddings, Google or remote
+/// resolver (turns are CPU and local writes only).
+pub(super) fn nothing_calls_out(state: &AppState) -> bool {
+    state.llm.is_none() && state.embeddings.is_none() && state.google.is_none() && state.remote.is_empty()
+}
+
+/// Whether a turn that began with `before` may share a transaction: it is a first attempt
+/// (no step stored) and answers no open question (a planner's question resumes its plan,
+/// which writes on its own).
+pub(super) fn fresh(before: &Before) -> bool {
     !before.open_question && before.prior_steps.is_empty()
 }
 
@@ -95,4 +108,15 @@ pub(super) struct Touched {
     pub(super) user: bool,
     pub(super) identity: bool,
     pub(super) read_lang: String,
+}
+
+impl Touched {
+    /// What the close writes for `user` (as the turn saw them, with this message's language).
+    pub(super) fn touch<'a>(&'a self, user: &'a User) -> users::Touch<'a> {
+        users::Touch {
+            user: self.user,
+            identity: self.identity,
+            lang: Some((self.read_lang.as_str(), user.lang.as_str())),
+        }
+    }
 }

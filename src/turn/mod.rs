@@ -21,6 +21,7 @@
 //! one at a time in arrival order; different users' turns run concurrently. A watchdog bounds
 //! a turn; past it the user hears what was done and what was not.
 
+mod batch;
 mod context;
 mod locks;
 mod planner;
@@ -58,6 +59,8 @@ const MAX_CONCURRENT_TURNS: usize = 32;
 /// 32 connections: 428/s accepted and 70 turns/s end to end with eight, 1,031/s and 82/s
 /// with two, 1,265/s and 85/s with one, which leaves a lone turn at a time under load).
 const TURNS_WHILE_INTAKE_BUSY: usize = 2;
+/// Batches of turns the worker runs at once (see `batch`).
+const BATCHES_AT_ONCE: usize = 2;
 /// How many ready messages the worker reads at once (see `drain_pending`).
 const READY_AT_ONCE: u64 = 256;
 /// How many recent messages the context carries (for the planner).
@@ -122,12 +125,21 @@ async fn run_if_free(state: &AppState, inbound_id: i64, delivery: Delivery) -> R
     let Some(row) = inbound::claim(&state.db, inbound_id, now, now + lease(state)).await? else {
         return Ok(None);
     };
-    // Only a turn this worker runs is logged and counted.
+    run_held(state, &row, delivery).await.map(Some)
+}
+
+/// Runs the turn of a message this worker has claimed, logged and counted (only a turn this
+/// worker runs is).
+async fn run_held(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
     let started = std::time::Instant::now();
-    let result = run_claimed(state, &row, delivery).await;
-    tracing::info!(ms = started.elapsed().as_millis() as u64, ok = result.is_ok(), "turn ended");
-    state.metrics.turn(started.elapsed().as_secs_f64(), result.is_ok());
-    result.map(Some)
+    let result = run_claimed(state, row, delivery).await;
+    ended(state, started, result.is_ok());
+    result
+}
+
+fn ended(state: &AppState, started: std::time::Instant, ok: bool) {
+    tracing::info!(ms = started.elapsed().as_millis() as u64, ok, "turn ended");
+    state.metrics.turn(started.elapsed().as_secs_f64(), ok);
 }
 
 /// Runs a turn this worker holds the lease of, under the watchdog.
@@ -169,7 +181,33 @@ async fn stored_replies(state: &AppState, inbound_id: i64) -> Result<Vec<Reply>,
 /// The turn of a message this worker just claimed (`row` as the claim left it: pending, with
 /// its "now" fixed).
 async fn try_run(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
-    // (1) context
+    let prepared = prepare(state, row).await?;
+    // begun after every read of the read pool (which may be the one write connection)
+    let shared = match one_transaction(state, &prepared.before) {
+        true => Some(state.db.begin().await?),
+        false => None,
+    };
+    let mut prepared = prepared;
+    let _progress = progress::start(state, prepared.channel, &row.external_user, &row.external_message_id);
+    let reply = respond_prepared(state, row, &mut prepared, shared.as_ref()).await?;
+    let touch = prepared.touched.touch(&prepared.user);
+    close(state, row, Some(prepared.user.id), &reply, inbound::DONE, delivery, Closing { touch, shared }).await
+}
+
+/// What a turn reads before it acts: (1) its context, on the read pool (a write only on first
+/// contact).
+struct Prepared {
+    channel: Channel,
+    user: User,
+    touched: context::Touched,
+    lang: Lang,
+    time: TimeContext,
+    history: Vec<Inbound>,
+    last_entities: Vec<serde_json::Value>,
+    before: context::Before,
+}
+
+async fn prepare(state: &AppState, row: &Inbound) -> Result<Prepared, TurnError> {
     let now = inbound::turn_now(&state.db, row, state.clock.now()).await?;
     let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
     let (user, touched) = identify(state, row, channel, now).await?;
@@ -181,36 +219,32 @@ async fn try_run(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<
         None => Vec::new(),
     };
     let last_entities = steps::last_entities(&state.read, user.id, row.id).await?;
-    // begun after every read of the read pool (which may be the one write connection)
     let before = before(state, row, &user, now).await?;
-    let shared = match one_transaction(state, &before) {
-        true => Some(state.db.begin().await?),
-        false => None,
-    };
     let time = TimeContext::new(now, tz);
+    Ok(Prepared { channel, user, touched, lang, time, history, last_entities, before })
+}
+
+/// (2)-(3) plan and execute, and the one reply; in `shared` when the turn has one transaction.
+async fn respond_prepared(
+    state: &AppState,
+    row: &Inbound,
+    p: &mut Prepared,
+    shared: Option<&sea_orm::DatabaseTransaction>,
+) -> Result<Reply, TurnError> {
     let t = TurnCtx {
         state,
         inbound: row,
-        user: &user,
-        lang,
-        time,
-        history,
-        last_entities,
-        open_question: before.open_question,
-        prior_steps: before.prior_steps,
-        shared: shared.as_ref(),
+        user: &p.user,
+        lang: p.lang,
+        time: p.time,
+        history: std::mem::take(&mut p.history),
+        last_entities: std::mem::take(&mut p.last_entities),
+        open_question: p.before.open_question,
+        prior_steps: std::mem::take(&mut p.before.prior_steps),
+        shared,
     };
-    let _progress = progress::start(state, channel, &row.external_user, &row.external_message_id);
-    // (2)-(3) plan and execute
     let spoken = respond(&t).await?;
-    // (4) reply
-    let reply = reply::compose_spoken(lang, &spoken);
-    let touch = users::Touch {
-        user: touched.user,
-        identity: touched.identity,
-        lang: Some((touched.read_lang.as_str(), user.lang.as_str())),
-    };
-    close(state, row, Some(user.id), &reply, inbound::DONE, delivery, Closing { touch, shared }).await
+    Ok(reply::compose_spoken(p.lang, &spoken))
 }
 
 /// The reply follows the language of this message; a message with no words (emoji, digits)
@@ -322,39 +356,68 @@ async fn close(
     delivery: Delivery,
     closing: Closing<'_>,
 ) -> Result<Vec<Reply>, TurnError> {
-    let now = state.clock.now();
-    let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
     let txn = match closing.shared {
         Some(txn) => txn,
         None => state.db.begin().await?,
     };
-    if !inbound::finish(&txn, row.id, user_id, status, now).await? {
+    let ending = Ending { user_id, reply, status, delivery, touch: closing.touch };
+    if !close_in(&txn, state, row, ending).await? {
         drop(txn);
         return stored_replies(state, row.id).await;
     }
-    if let Some(user_id) = user_id {
-        users::touch_id(&txn, user_id, channel, &row.external_user, now, closing.touch).await?;
+    txn.commit().await?;
+    closed(state);
+    Ok(vec![reply::bidi::fix_reply(reply)])
+}
+
+/// How a turn ends: what [`close_in`] writes.
+struct Ending<'a> {
+    user_id: Option<i64>,
+    reply: &'a Reply,
+    status: &'a str,
+    delivery: Delivery,
+    touch: users::Touch<'a>,
+}
+
+/// The close's writes, in `txn` (committed by the caller). `false`: another worker finished
+/// the message first, and the caller must roll back.
+async fn close_in(
+    txn: &sea_orm::DatabaseTransaction,
+    state: &AppState,
+    row: &Inbound,
+    e: Ending<'_>,
+) -> Result<bool, DbErr> {
+    let now = state.clock.now();
+    let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
+    if !inbound::finish(txn, row.id, e.user_id, e.status, now).await? {
+        return Ok(false);
+    }
+    if let Some(user_id) = e.user_id {
+        users::touch_id(txn, user_id, channel, &row.external_user, now, e.touch).await?;
     }
     // A queued web reply must show up in the page's feed, so it is stored as a push.
-    let kind = match delivery {
+    let kind = match e.delivery {
         Delivery::Queued if !channel.is_remote() => outbound::KIND_PUSH,
         _ => outbound::KIND_REPLY,
     };
     let new = NewOutbound {
-        user_id,
+        user_id: e.user_id,
         channel,
         external_user: &row.external_user,
         kind,
-        reply,
+        reply: e.reply,
         inbound_id: Some(row.id),
         dedupe_key: None,
     };
-    outbound::enqueue(&txn, new, now).await?;
-    txn.commit().await?;
+    outbound::enqueue(txn, new, now).await?;
+    Ok(true)
+}
+
+/// After a close committed: the outbox has a reply to send, and a note stored in the turn
+/// waits for its embedding.
+fn closed(state: &AppState) {
     state.wake_outbox.notify_one();
-    // A note stored in this turn waits for its embedding.
     state.wake_embed.notify_one();
-    Ok(vec![reply::bidi::fix_reply(reply)])
 }
 
 /// After a failed attempt: count it; once attempts run out (or the user is waiting inline), tell
@@ -417,8 +480,8 @@ const INLINE_GRACE: Duration = Duration::seconds(60);
 /// order. Safe to run on several instances: the lease and `finish` let only one worker act.
 /// Returns how many turns it ran (a message another worker took in the meantime is not counted).
 pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
-    // each turn tells whether it ran (a message read as ready may have been taken meanwhile)
-    let mut running: JoinSet<bool> = JoinSet::new();
+    // each task tells how many turns it ran (a message read as ready may have been taken meanwhile)
+    let mut running: JoinSet<usize> = JoinSet::new();
     // Ready messages read in one query and started as slots free up; read again once used up
     // (a user's next message becomes ready when their turn ends, so it comes with the next read).
     let mut queue: std::collections::VecDeque<inbound::Ready> = std::collections::VecDeque::new();
@@ -427,35 +490,54 @@ pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
         if state.stop.is_set() {
             // Shutting down: take nothing new, let the running turns finish.
             while let Some(ran) = running.join_next().await {
-                started += usize::from(ran.unwrap_or(false));
+                started += ran.unwrap_or(0);
             }
             return Ok(started);
         }
         // While webhooks wait to be stored, fewer turns compete with them for the database:
-        // storing and acknowledging a message comes before acting on it.
-        let cap = if state.intake.backlog() > 0 { TURNS_WHILE_INTAKE_BUSY } else { MAX_CONCURRENT_TURNS };
+        // storing and acknowledging a message comes before acting on it. Otherwise, when
+        // nothing can call out, turns run in batches (`batch`): two at a time, so one batch
+        // reads its context while the other holds the write connection.
+        let batching = batch::allowed(state);
+        let cap = match (batching, state.intake.backlog() > 0) {
+            (true, _) => BATCHES_AT_ONCE,
+            (false, true) => TURNS_WHILE_INTAKE_BUSY,
+            (false, false) => MAX_CONCURRENT_TURNS,
+        };
         if queue.is_empty() {
             let now = state.clock.now();
             // read from the read pool: the claim on the write connection decides who runs a turn
             queue = inbound::ready(&state.read, now, now - INLINE_GRACE, READY_AT_ONCE).await?.into();
         }
         let mut launched = 0;
-        while running.len() < cap
-            && let Some(row) = queue.pop_front()
-        {
+        while running.len() < cap && !queue.is_empty() {
             // A turn of this user already runs here: theirs go one at a time (this message
             // comes back with a later read).
-            let Some(guard) = state.user_locks.try_lock(&user_key(&row.channel, &row.external_user)) else {
-                continue;
-            };
+            let mut rows = Vec::new();
+            let mut guards: Vec<UserGuard> = Vec::new();
+            let size = if batching { batch::SIZE } else { 1 };
+            while rows.len() < size
+                && let Some(row) = queue.pop_front()
+            {
+                if let Some(guard) = state.user_locks.try_lock(&user_key(&row.channel, &row.external_user)) {
+                    rows.push(row);
+                    guards.push(guard);
+                }
+            }
+            if rows.is_empty() {
+                break;
+            }
             let s = state.clone();
             running.spawn(async move {
-                let _guard: UserGuard = guard;
-                match run_if_free(&s, row.id, Delivery::Queued).await {
-                    Ok(ran) => ran.is_some(),
+                let _guards = guards;
+                if batching {
+                    return batch::run(&s, &rows).await;
+                }
+                match run_if_free(&s, rows[0].id, Delivery::Queued).await {
+                    Ok(ran) => usize::from(ran.is_some()),
                     Err(e) => {
-                        tracing::error!(error = %e, inbound_id = row.id, "turn could not be run");
-                        true
+                        tracing::error!(error = %e, inbound_id = rows[0].id, "turn could not be run");
+                        1
                     }
                 }
             });
@@ -467,7 +549,7 @@ pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
         if running.len() >= cap || (launched == 0 && queue.is_empty()) {
             // Wait for a turn to end: it frees a slot, and its user's next message may be ready.
             if let Some(ran) = running.join_next().await {
-                started += usize::from(ran.unwrap_or(false));
+                started += ran.unwrap_or(0);
             }
         }
     }
