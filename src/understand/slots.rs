@@ -199,9 +199,15 @@ pub fn list_marker(toks: &[Token<'_>], range: Range<usize>) -> Option<usize> {
     })
 }
 
+/// "lists", "רשימות", "הרשימות": the plural names no one list ("what lists do I have", "איזה
+/// רשימות יש לי"); the words after it are no name.
+fn plural_marker(t: &Token<'_>) -> bool {
+    t.text == "lists" || stems(t).any(|s| s == "רשימות")
+}
+
 const EN_BOUNDARY: &[&str] = &[
     "to", "my", "the", "on", "off", "from", "into", "onto", "our", "your", "a", "new", "show", "me", "what's", "whats",
-    "in", "delete", "remove", "see", "is", "what",
+    "in", "delete", "remove", "see", "is", "what", "which", "all", "any", "many",
 ];
 
 pub struct ListSlots {
@@ -262,6 +268,7 @@ pub fn list_slots(
         |from: usize| text_of(text, toks, from..seg.end, &|i| keep(i) && !matches!(toks[i].text, "חדשה" | "החדשה"));
     let (list, items_end) = match (named, marker) {
         (Some(c), _) => (name_after(c + 1), marker.unwrap_or(c)),
+        (None, Some(k)) if toks[k].kind == Kind::He && plural_marker(&toks[k]) => (None, k),
         (None, Some(k)) if toks[k].kind == Kind::He => (name_after(k + 1), k),
         (None, Some(k)) => en_name_before(text, toks, seg.start, k, keep),
         (None, None) => en_target(text, toks, seg.clone(), keep).unwrap_or((None, seg.end)),
@@ -270,8 +277,9 @@ pub fn list_slots(
     let mut items = if start < items_end { split_items(text, toks, start..items_end, keep) } else { Vec::new() };
     let mut list = list;
     if let Some(k) = marker.filter(|&k| named.is_none() && toks[k].kind == Kind::Latin) {
-        if list.is_none() {
-            // "new list: books to read": the name follows the word "list"
+        if list.is_none() && !plural_marker(&toks[k]) {
+            // "new list: books to read": the name follows the word "list" (not "lists": "what
+            // lists do I have" names none)
             list = name_after(k + 1);
         } else if items.is_empty() && k >= start {
             // "add to my shopping list bread and cheese": the items follow the list's name

@@ -759,3 +759,13 @@ fn a_yes_or_no_opening_a_request_is_no_part_of_its_title() {
         assert_eq!(s.title.as_deref(), Some(title), "{text}");
     }
 }
+
+#[test]
+fn asking_which_lists_there_are_names_no_list() {
+    for text in ["what lists do I have", "which lists have I got", "איזה רשימות יש לי"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Show, None), "{text}");
+    }
+    // a name before "list" is still the name
+    assert_eq!(one("what's on my camping list", tuesday_morning()).list.as_deref(), Some("camping"));
+}
