@@ -358,11 +358,14 @@ async fn moving_a_reminder_to_a_time_of_day_keeps_its_day() {
     let app = spawn_app_with(&[], thursday_evening()).await;
     // Thursday 22 January 2026, 21:09 in Jerusalem; Sunday is the 25th
     app.say("remind me on sunday at 6am to drive back to base").await;
-    app.say("move the base reminder to 7am").await;
+    let reply = app.say("move the base reminder to 7am").await;
+    // the day reads as a day after "now", not after "to" ("to on Sunday")
+    assert_eq!(reply, "Moved \"drive back to base\": now on Sunday at 07:00.");
     let open = tasks_with_status(&app, "open").await;
     assert_eq!(open[0].due_at, Some(utc("2026-01-25T05:00:00Z")), "still Sunday, at 07:00");
     app.say("תזכיר לי ביום שני בתשע להתקשר לרואה החשבון").await;
-    app.say("תעביר את התזכורת של רואה החשבון לשמונה בבוקר").await;
+    let reply = app.say("תעביר את התזכורת של רואה החשבון לשמונה בבוקר").await;
+    assert!(reply.contains("עכשיו ביום שני ב-08:00"), "{reply}");
     let open = tasks_with_status(&app, "open").await;
     let cpa = open.iter().find(|t| t.title.contains("רואה החשבון")).expect("the reminder");
     assert_eq!(cpa.due_at, Some(utc("2026-01-26T06:00:00Z")), "still Monday, at 08:00");

@@ -4,6 +4,7 @@
 
 mod common;
 
+use chrono::Timelike;
 use ozer::app::AppState;
 use ozer::channels::{Channel, InboundMessage};
 use ozer::clock::Clock;
@@ -29,8 +30,9 @@ async fn state(dir: &TempDir, extra: &[(&str, &str)]) -> AppState {
 /// Stores one Telegram message of each user, as the webhook would; returns their ids.
 async fn store_all(state: &AppState, texts: &[String]) -> Vec<i64> {
     let mut ids = Vec::new();
+    let round = state.clock.now().timestamp_micros();
     for (u, text) in texts.iter().enumerate() {
-        let mut msg = InboundMessage::new(Channel::Telegram, &format!("{}", 500 + u), &format!("m{u}"), text);
+        let mut msg = InboundMessage::new(Channel::Telegram, &format!("{}", 500 + u), &format!("m{round}-{u}"), text);
         msg.received_at = state.clock.now();
         match inbound::record(&state.db, &msg).await.expect("stored") {
             Recorded::New(row) => ids.push(row.id),
@@ -70,6 +72,35 @@ async fn several_users_turns_commit_together(extra: &[(&str, &str)]) {
     }
     // nothing left to run
     assert_eq!(turn::drain_pending(&state).await.unwrap(), 0);
+
+    // Known senders: the batch reads their context together. "it" is each user's own reminder.
+    let due = |u: usize| {
+        let state = state.clone();
+        async move {
+            let t = task::Entity::find()
+                .filter(task::Column::Title.contains(format!("client {u}")))
+                .one(&state.db)
+                .await
+                .unwrap()
+                .expect("the reminder");
+            t.due_at.expect("a due time")
+        }
+    };
+    let mut before = Vec::new();
+    for u in 0..USERS {
+        before.push(due(u).await);
+    }
+    let texts: Vec<String> = (0..USERS).map(|u| format!("move it to {}", 10 + u % 3)).collect();
+    let ids = store_all(&state, &texts).await;
+    assert_eq!(turn::drain_pending(&state).await.unwrap(), USERS);
+    assert!(state.metrics.turn_batches().0 > committed, "the second round ran in batches too");
+    for (u, id) in ids.iter().enumerate() {
+        // each user's own reminder, at the hour that user said (the next one: either half)
+        let local = due(u).await.with_timezone(&state.settings.timezone);
+        assert_ne!(due(u).await, before[u], "user {u}'s reminder moved");
+        assert_eq!(local.hour() % 12, ((10 + u % 3) % 12) as u32, "user {u}: {local}");
+        assert_eq!(replies_to(&state, *id).await.len(), 1, "one reply to user {u}");
+    }
 }
 
 async fn a_failing_turn_rolls_its_batch_back(extra: &[(&str, &str)]) {

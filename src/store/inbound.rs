@@ -212,6 +212,21 @@ pub async fn release(db: &impl ConnectionTrait, id: i64, retry_at: Option<DateTi
         .map(|_| ())
 }
 
+/// Gives back the leases of messages whose turns were not begun (a batch cut short): they are
+/// ready again at once.
+pub async fn release_unbegun(db: &impl ConnectionTrait, ids: &[i64]) -> Result<(), DbErr> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    inbound_message::Entity::update_many()
+        .col_expr(inbound_message::Column::ClaimedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .filter(inbound_message::Column::Id.is_in(ids.iter().copied()))
+        .filter(inbound_message::Column::Status.eq(PENDING))
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
 /// The turn's "now", fixed by its first attempt: later attempts read the same instant, so "in
 /// ten minutes" means the same time on a retry.
 pub async fn turn_now(db: &impl ConnectionTrait, row: &Inbound, now: DateTime<Utc>) -> Result<DateTime<Utc>, DbErr> {

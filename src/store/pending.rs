@@ -41,6 +41,29 @@ pub async fn current(db: &impl ConnectionTrait, user_id: i64, now: DateTime<Utc>
         .await
 }
 
+/// When the open questions of `users` expire, the latest a user (one query; a batch of turns):
+/// those with none open after `after` are absent.
+pub async fn open_until(
+    db: &impl ConnectionTrait,
+    users: &[i64],
+    after: DateTime<Utc>,
+) -> Result<std::collections::HashMap<i64, DateTime<Utc>>, DbErr> {
+    let mut until: std::collections::HashMap<i64, DateTime<Utc>> = Default::default();
+    if users.is_empty() {
+        return Ok(until);
+    }
+    let rows = pending_interaction::Entity::find()
+        .filter(pending_interaction::Column::UserId.is_in(users.iter().copied()))
+        .filter(pending_interaction::Column::ExpiresAt.gt(after))
+        .all(db)
+        .await?;
+    for r in rows {
+        let e = until.entry(r.user_id).or_insert(r.expires_at);
+        *e = (*e).max(r.expires_at);
+    }
+    Ok(until)
+}
+
 pub async fn clear(db: &impl ConnectionTrait, user_id: i64) -> Result<(), DbErr> {
     pending_interaction::Entity::delete_many()
         .filter(pending_interaction::Column::UserId.eq(user_id))

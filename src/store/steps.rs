@@ -84,6 +84,26 @@ pub async fn all(db: &impl ConnectionTrait, inbound_id: i64) -> Result<Vec<Store
         .await
 }
 
+/// [`all`] for several messages in one query, by message (those with none are absent).
+pub async fn all_of(
+    db: &impl ConnectionTrait,
+    inbound_ids: &[i64],
+) -> Result<std::collections::HashMap<i64, Vec<StoredStep>>, DbErr> {
+    let mut by: std::collections::HashMap<i64, Vec<StoredStep>> = Default::default();
+    if inbound_ids.is_empty() {
+        return Ok(by);
+    }
+    let rows = turn_step::Entity::find()
+        .filter(turn_step::Column::InboundId.is_in(inbound_ids.iter().copied()))
+        .order_by_asc(turn_step::Column::StepId)
+        .all(db)
+        .await?;
+    for row in rows {
+        by.entry(row.inbound_id).or_default().push(row);
+    }
+    Ok(by)
+}
+
 /// Records that a remote step is about to call out. Returns false when a row for this step exists
 /// already (an earlier attempt started it: the caller must treat the effect as possibly done).
 pub async fn start(
@@ -165,21 +185,58 @@ pub async fn last_entities(
     before_inbound: i64,
 ) -> Result<Vec<serde_json::Value>, DbErr> {
     // one query: the steps of the user's last message that has a finished step
-    let last = sea_orm::sea_query::Query::select()
-        .column(turn_step::Column::InboundId)
+    let rows = turn_step::Entity::find()
+        .filter(turn_step::Column::InboundId.in_subquery(last_finished(user_id, before_inbound)))
+        .order_by_asc(turn_step::Column::StepId)
+        .all(db)
+        .await?;
+    Ok(entities_of(&rows))
+}
+
+/// [`last_entities`] for several (user, message) pairs in one query, by message.
+pub async fn last_entities_of(
+    db: &impl ConnectionTrait,
+    pairs: &[(i64, i64)],
+) -> Result<std::collections::HashMap<i64, Vec<serde_json::Value>>, DbErr> {
+    let Some(((u0, m0), rest)) = pairs.split_first() else {
+        return Ok(Default::default());
+    };
+    // each pair's last message with a finished step, one UNION ALL branch a pair
+    let mut lasts = last_finished(*u0, *m0);
+    for (user_id, before) in rest {
+        lasts.union(sea_orm::sea_query::UnionType::All, last_finished(*user_id, *before));
+    }
+    let rows = turn_step::Entity::find()
+        .filter(turn_step::Column::InboundId.in_subquery(lasts))
+        .order_by_asc(turn_step::Column::StepId)
+        .all(db)
+        .await?;
+    // each pair's message: the user's latest with steps here that comes before it
+    let mut by: std::collections::HashMap<i64, Vec<serde_json::Value>> = Default::default();
+    for (user_id, before) in pairs {
+        let last =
+            rows.iter().filter(|r| r.user_id == Some(*user_id) && r.inbound_id < *before).map(|r| r.inbound_id).max();
+        let steps: Vec<StoredStep> = rows.iter().filter(|r| Some(r.inbound_id) == last).cloned().collect();
+        by.insert(*before, entities_of(&steps));
+    }
+    Ok(by)
+}
+
+/// The id of `user_id`'s last message before `before_inbound` that has a finished step.
+fn last_finished(user_id: i64, before_inbound: i64) -> sea_orm::sea_query::SelectStatement {
+    // MAX, not ORDER BY … LIMIT 1: a UNION ALL branch may not have its own ORDER BY
+    sea_orm::sea_query::Query::select()
+        .expr(sea_orm::sea_query::Func::max(Expr::col(turn_step::Column::InboundId)))
         .from(turn_step::Entity)
         .and_where(turn_step::Column::UserId.eq(user_id))
         .and_where(turn_step::Column::InboundId.lt(before_inbound))
         .and_where(turn_step::Column::Status.eq(Status::Done.as_str()))
         .and_where(turn_step::Column::StepId.gte(0))
-        .order_by(turn_step::Column::InboundId, sea_orm::Order::Desc)
-        .limit(1)
-        .to_owned();
-    let rows = turn_step::Entity::find()
-        .filter(turn_step::Column::InboundId.in_subquery(last))
-        .order_by_asc(turn_step::Column::StepId)
-        .all(db)
-        .await?;
-    // the special rows (conversation, planner, question) hold no entities
-    Ok(rows.iter().filter(|r| r.step_id >= 0).filter_map(outcome_of).map(|o| o.data).filter(|d| !d.is_null()).collect())
+        .to_owned()
+}
+
+/// The entities in a message's stored steps (the special rows — conversation, planner,
+/// question — hold none).
+fn entities_of(rows: &[StoredStep]) -> Vec<serde_json::Value> {
+    rows.iter().filter(|r| r.step_id >= 0).filter_map(outcome_of).map(|o| o.data).filter(|d| !d.is_null()).collect()
 }

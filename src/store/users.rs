@@ -68,6 +68,28 @@ pub async fn find_with_identity(
     Ok(found.and_then(|(identity, user)| Some((user?, identity))))
 }
 
+/// [`find_with_identity`] for several senders on one channel, in one query: by their external id
+/// (the ones not found are absent).
+pub async fn find_many_with_identity(
+    db: &impl ConnectionTrait,
+    channel: Channel,
+    external_ids: &[&str],
+) -> Result<std::collections::HashMap<String, (User, channel_identity::Model)>, DbErr> {
+    if external_ids.is_empty() {
+        return Ok(Default::default());
+    }
+    let found = channel_identity::Entity::find()
+        .filter(channel_identity::Column::Channel.eq(channel.as_str()))
+        .filter(channel_identity::Column::ExternalId.is_in(external_ids.iter().copied()))
+        .find_also_related(user::Entity)
+        .all(db)
+        .await?;
+    Ok(found
+        .into_iter()
+        .filter_map(|(identity, user)| Some((identity.external_id.clone(), (user?, identity))))
+        .collect())
+}
+
 pub async fn get(db: &impl ConnectionTrait, id: i64) -> Result<Option<User>, DbErr> {
     user::Entity::find_by_id(id).one(db).await
 }

@@ -8,6 +8,7 @@ use sea_orm::{DatabaseTransaction, DbErr, TransactionTrait};
 use super::{message_lang, words_lang};
 use crate::app::AppState;
 use crate::channels::Channel;
+use crate::store::entities::channel_identity;
 use crate::store::inbound::Inbound;
 use crate::store::steps::{self, StoredStep};
 use crate::store::users::{self, User};
@@ -83,7 +84,7 @@ pub(super) async fn identify(
     now: DateTime<Utc>,
 ) -> Result<(User, Touched), DbErr> {
     let ext = &row.external_user;
-    let (user, identity) = match users::find_with_identity(&state.read, channel, ext).await? {
+    let found = match users::find_with_identity(&state.read, channel, ext).await? {
         Some(found) => found,
         None => {
             let first_lang = words_lang(&row.text)
@@ -97,10 +98,21 @@ pub(super) async fn identify(
             found.ok_or_else(|| DbErr::RecordNotFound("channel identity".into()))?
         }
     };
+    Ok(identified(row, channel, now, found))
+}
+
+/// A known sender as the turn sees them: with the language of this message, and what the close
+/// must write of where they last wrote from.
+pub(super) fn identified(
+    row: &Inbound,
+    channel: Channel,
+    now: DateTime<Utc>,
+    (user, identity): (User, channel_identity::Model),
+) -> (User, Touched) {
     let lang = message_lang(&row.text, &user).code();
-    let touch = users::Touch::needed(&user, &identity, channel, ext, now, (&user.lang, lang));
+    let touch = users::Touch::needed(&user, &identity, channel, &row.external_user, now, (&user.lang, lang));
     let touched = Touched { user: touch.user, identity: touch.identity, read_lang: user.lang.clone() };
-    Ok((User { lang: lang.to_string(), ..user }, touched))
+    (User { lang: lang.to_string(), ..user }, touched)
 }
 
 /// [`users::Touch`] without its borrows, carried from the start of the turn to its close.

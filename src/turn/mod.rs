@@ -211,8 +211,6 @@ async fn prepare(state: &AppState, row: &Inbound) -> Result<Prepared, TurnError>
     let now = inbound::turn_now(&state.db, row, state.clock.now()).await?;
     let channel = Channel::parse(&row.channel).unwrap_or(Channel::Web);
     let (user, touched) = identify(state, row, channel, now).await?;
-    let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
-    let lang = Lang::from_code(&user.lang).unwrap_or(state.settings.lang);
     // the last messages are for the planner only
     let history = match state.llm {
         Some(_) => inbound::recent_texts(&state.read, user.id, row.id, HISTORY).await?,
@@ -220,8 +218,27 @@ async fn prepare(state: &AppState, row: &Inbound) -> Result<Prepared, TurnError>
     };
     let last_entities = steps::last_entities(&state.read, user.id, row.id).await?;
     let before = before(state, row, &user, now).await?;
-    let time = TimeContext::new(now, tz);
-    Ok(Prepared { channel, user, touched, lang, time, history, last_entities, before })
+    Ok(Prepared::new(state, now, channel, (user, touched), last_entities, before).with_history(history))
+}
+
+impl Prepared {
+    fn new(
+        state: &AppState,
+        now: chrono::DateTime<chrono::Utc>,
+        channel: Channel,
+        (user, touched): (User, context::Touched),
+        last_entities: Vec<serde_json::Value>,
+        before: context::Before,
+    ) -> Self {
+        let tz: Tz = user.timezone.parse().unwrap_or(state.settings.timezone);
+        let lang = Lang::from_code(&user.lang).unwrap_or(state.settings.lang);
+        let time = TimeContext::new(now, tz);
+        Prepared { channel, user, touched, lang, time, history: Vec::new(), last_entities, before }
+    }
+
+    fn with_history(self, history: Vec<Inbound>) -> Self {
+        Prepared { history, ..self }
+    }
 }
 
 /// (2)-(3) plan and execute, and the one reply; in `shared` when the turn has one transaction.
@@ -494,15 +511,18 @@ pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
             }
             return Ok(started);
         }
-        // While webhooks wait to be stored, fewer turns compete with them for the database:
-        // storing and acknowledging a message comes before acting on it. Otherwise, when
-        // nothing can call out, turns run in batches (`batch`): two at a time, so one batch
-        // reads its context while the other holds the write connection.
+        // When nothing can call out, turns run in batches (`batch`): two at a time, so one
+        // batch reads its context while the other holds the write connection. While webhooks
+        // wait to be stored, fewer turns compete with them for the database (storing and
+        // acknowledging a message comes before acting on it): one small batch at a time, or
+        // two turns.
+        let busy = state.intake.backlog() > 0;
         let batching = batch::allowed(state);
-        let cap = match (batching, state.intake.backlog() > 0) {
-            (true, _) => BATCHES_AT_ONCE,
-            (false, true) => TURNS_WHILE_INTAKE_BUSY,
-            (false, false) => MAX_CONCURRENT_TURNS,
+        let (cap, size) = match (batching, busy) {
+            (true, false) => (BATCHES_AT_ONCE, batch::SIZE),
+            (true, true) => (1, batch::SIZE_WHILE_INTAKE_BUSY),
+            (false, true) => (TURNS_WHILE_INTAKE_BUSY, 1),
+            (false, false) => (MAX_CONCURRENT_TURNS, 1),
         };
         if queue.is_empty() {
             let now = state.clock.now();
@@ -515,7 +535,6 @@ pub async fn drain_pending(state: &AppState) -> Result<usize, TurnError> {
             // comes back with a later read).
             let mut rows = Vec::new();
             let mut guards: Vec<UserGuard> = Vec::new();
-            let size = if batching { batch::SIZE } else { 1 };
             while rows.len() < size
                 && let Some(row) = queue.pop_front()
             {
