@@ -185,12 +185,7 @@ pub async fn last_entities(
     before_inbound: i64,
 ) -> Result<Vec<serde_json::Value>, DbErr> {
     // one query: the steps of the user's last message that has a finished step
-    let rows = turn_step::Entity::find()
-        .filter(turn_step::Column::InboundId.in_subquery(last_finished(user_id, before_inbound)))
-        .order_by_asc(turn_step::Column::StepId)
-        .all(db)
-        .await?;
-    Ok(entities_of(&rows))
+    Ok(last_entities_of(db, &[(user_id, before_inbound)]).await?.remove(&before_inbound).unwrap_or_default())
 }
 
 /// [`last_entities`] for several (user, message) pairs in one query, by message.
