@@ -66,8 +66,9 @@ pub(super) async fn run(state: &AppState, ready: &[Ready]) -> usize {
             _ => apart.push(row),
         }
     }
+    let batch: Vec<&Inbound> = together.iter().map(|(row, _)| *row).collect();
     let ran_together = match tokio::time::timeout(state.settings.turn_timeout, together_in_one(state, together)).await {
-        Ok(Ok((done, rest))) => {
+        Ok(Ok(done)) => {
             if done > 0 {
                 state.metrics.turn_batch(true);
             }
@@ -75,24 +76,23 @@ pub(super) async fn run(state: &AppState, ready: &[Ready]) -> usize {
                 ended(state, started, true);
             }
             // not begun (webhooks came): ready again for a later, smaller batch
-            let ids: Vec<i64> = rest.iter().map(|r| r.id).collect();
+            let ids: Vec<i64> = batch[done..].iter().map(|r| r.id).collect();
             if let Err(e) = inbound::release_unbegun(&state.db, &ids).await {
                 tracing::warn!(error = %e, "unbegun turns keep their lease until it runs out");
             }
             done
         }
-        Ok(Err((e, all))) => {
-            tracing::warn!(error = %e, turns = all.len(), "a batch of turns rolled back; each runs on its own");
+        // nothing of the batch committed: each of its turns runs on its own
+        Ok(Err(e)) => {
+            tracing::warn!(error = %e, turns = batch.len(), "a batch of turns rolled back; each runs on its own");
             state.metrics.turn_batch(false);
-            apart.extend(all);
+            apart.extend(batch);
             0
         }
         Err(_) => {
-            tracing::warn!("the watchdog stopped a batch of turns; each runs on its own");
+            tracing::warn!(turns = batch.len(), "the watchdog stopped a batch of turns; each runs on its own");
             state.metrics.turn_batch(false);
-            // the batch's rows, in order: every claimed row not already apart
-            let set: std::collections::HashSet<i64> = apart.iter().map(|r| r.id).collect();
-            apart.extend(rows.iter().filter(|r| !set.contains(&r.id)));
+            apart.extend(batch);
             0
         }
     };
@@ -179,47 +179,33 @@ async fn read_together(state: &AppState, rows: &[Inbound]) -> Result<HashMap<i64
     Ok(out)
 }
 
-/// The turns of `together` in one transaction, committed once. `Ok((n, rest))`: the first `n`
-/// turns committed; `rest` were not begun (webhooks came) and are given back. `Err`:
-/// nothing committed, and every row is returned to run on its own.
-async fn together_in_one<'r>(
-    state: &AppState,
-    together: Vec<(&'r Inbound, Prepared)>,
-) -> Result<(usize, Vec<&'r Inbound>), (TurnError, Vec<&'r Inbound>)> {
-    let all: Vec<&Inbound> = together.iter().map(|(row, _)| *row).collect();
+/// The turns of `together` in one transaction, committed once: how many of the first ones
+/// committed (the rest were not begun: webhooks came). An error: nothing committed.
+async fn together_in_one(state: &AppState, together: Vec<(&Inbound, Prepared)>) -> Result<usize, TurnError> {
     if together.is_empty() {
-        return Ok((0, all));
+        return Ok(0);
     }
-    let txn = state.db.begin().await.map_err(|e| (e.into(), all.clone()))?;
+    let txn = state.db.begin().await?;
     let mut done = 0;
     for (row, mut p) in together {
         if done >= SIZE_WHILE_INTAKE_BUSY && state.intake.backlog() > 0 {
             break;
         }
-        let step = async {
-            let reply = respond_prepared(state, row, &mut p, Some(&txn)).await?;
-            let ending = Ending {
-                user_id: Some(p.user.id),
-                reply: &reply,
-                status: inbound::DONE,
-                delivery: Delivery::Queued,
-                touch: p.touched.touch(&p.user),
-            };
-            // lost to another worker: only possible once this worker's lease ran out
-            match super::close_in(&txn, state, row, ending).await? {
-                true => Ok(()),
-                false => Err(TurnError::Db(sea_orm::DbErr::Custom(format!("message {} finished elsewhere", row.id)))),
-            }
+        let reply = respond_prepared(state, row, &mut p, Some(&txn)).await?;
+        let ending = Ending {
+            user_id: Some(p.user.id),
+            reply: &reply,
+            status: inbound::DONE,
+            delivery: Delivery::Queued,
+            touch: p.touched.touch(&p.user),
         };
-        if let Err(e) = step.await {
-            drop(txn);
-            return Err((e, all));
+        // lost to another worker: only possible once this worker's lease ran out
+        if !super::close_in(&txn, state, row, ending).await? {
+            return Err(sea_orm::DbErr::Custom(format!("message {} finished elsewhere", row.id)).into());
         }
         done += 1;
     }
-    if let Err(e) = txn.commit().await {
-        return Err((e.into(), all));
-    }
+    txn.commit().await?;
     closed(state);
-    Ok((done, all[done..].to_vec()))
+    Ok(done)
 }

@@ -181,13 +181,12 @@ async fn stored_replies(state: &AppState, inbound_id: i64) -> Result<Vec<Reply>,
 /// The turn of a message this worker just claimed (`row` as the claim left it: pending, with
 /// its "now" fixed).
 async fn try_run(state: &AppState, row: &Inbound, delivery: Delivery) -> Result<Vec<Reply>, TurnError> {
-    let prepared = prepare(state, row).await?;
+    let mut prepared = prepare(state, row).await?;
     // begun after every read of the read pool (which may be the one write connection)
     let shared = match one_transaction(state, &prepared.before) {
         true => Some(state.db.begin().await?),
         false => None,
     };
-    let mut prepared = prepared;
     let _progress = progress::start(state, prepared.channel, &row.external_user, &row.external_message_id);
     let reply = respond_prepared(state, row, &mut prepared, shared.as_ref()).await?;
     let touch = prepared.touched.touch(&prepared.user);
