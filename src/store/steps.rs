@@ -77,11 +77,7 @@ pub fn idempotency_key(channel: &str, external_message_id: &str, step_id: i32) -
 
 /// Every stored step of a turn, in step order.
 pub async fn all(db: &impl ConnectionTrait, inbound_id: i64) -> Result<Vec<StoredStep>, DbErr> {
-    turn_step::Entity::find()
-        .filter(turn_step::Column::InboundId.eq(inbound_id))
-        .order_by_asc(turn_step::Column::StepId)
-        .all(db)
-        .await
+    Ok(all_of(db, &[inbound_id]).await?.remove(&inbound_id).unwrap_or_default())
 }
 
 /// [`all`] for several messages in one query, by message (those with none are absent).

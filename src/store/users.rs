@@ -59,13 +59,7 @@ pub async fn find_with_identity(
     external_id: &str,
 ) -> Result<Option<(User, channel_identity::Model)>, DbErr> {
     // one query: the identity joined with its user
-    let found = channel_identity::Entity::find()
-        .filter(channel_identity::Column::Channel.eq(channel.as_str()))
-        .filter(channel_identity::Column::ExternalId.eq(external_id))
-        .find_also_related(user::Entity)
-        .one(db)
-        .await?;
-    Ok(found.and_then(|(identity, user)| Some((user?, identity))))
+    Ok(find_many_with_identity(db, channel, &[external_id]).await?.remove(external_id))
 }
 
 /// [`find_with_identity`] for several senders on one channel, in one query: by their external id
