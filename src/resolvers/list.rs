@@ -129,10 +129,9 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
         return match glued_list(ctx, &step.slots.items).await? {
             Some((list, items)) => add_to(ctx, &list, &items, false).await,
             // "תוסיף גם קייטרינג ותפילין" with one list: that list
-            None if !step.slots.items.is_empty() => match <[List; 1]>::try_from(lists::all(ctx.db, ctx.user.id).await?)
-            {
-                Ok([only]) => add_to(ctx, &only, &step.slots.items, false).await,
-                Err(_) => actions::ask_which_list(ctx, step).await,
+            None if !step.slots.items.is_empty() => match the_only_list(ctx).await? {
+                Some(only) => add_to(ctx, &only, &step.slots.items, false).await,
+                None => actions::ask_which_list(ctx, step).await,
             },
             None => actions::ask_which_list(ctx, step).await,
         };
@@ -382,9 +381,10 @@ async fn show(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveEr
             None => return not_found(ctx, &name).await,
         },
         // "מה נשאר ברשימה", "what's on the list": with one list, that one
-        None => match <[List; 1]>::try_from(lists::all(ctx.db, ctx.user.id).await?) {
-            Ok([only]) if !asks_for_lists(ctx.text) => only,
-            _ => return show_all(ctx).await,
+        None if asks_for_lists(ctx.text) => return show_all(ctx).await,
+        None => match the_only_list(ctx).await? {
+            Some(only) => only,
+            None => return show_all(ctx).await,
         },
     };
     let items = lists::items(ctx.db, list.id).await?;
@@ -402,6 +402,11 @@ async fn show(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveEr
     let msg =
         Msg::new("list-show").arg("list", list.name).num("count", items.len() as i64).arg("lines", lines.join("\n"));
     Ok(StepResult::say(msg))
+}
+
+/// The user's list when they keep exactly one.
+async fn the_only_list(ctx: &Ctx<'_>) -> Result<Option<List>, DbErr> {
+    Ok(<[List; 1]>::try_from(lists::all(ctx.db, ctx.user.id).await?).ok().map(|[only]| only))
 }
 
 /// "what lists do I have", "אילו רשימות יש לי": the lists themselves, even when there is one.
