@@ -203,23 +203,22 @@ pub async fn claim_many(
 
 /// Gives a lease back, with the time before which the message is not to be tried again.
 pub async fn release(db: &impl ConnectionTrait, id: i64, retry_at: Option<DateTime<Utc>>) -> Result<(), DbErr> {
-    inbound_message::Entity::update_many()
-        .col_expr(inbound_message::Column::ClaimedUntil, Expr::value(Option::<DateTime<Utc>>::None))
-        .col_expr(inbound_message::Column::RetryAt, Expr::value(retry_at))
-        .filter(inbound_message::Column::Id.eq(id))
-        .exec(db)
-        .await
-        .map(|_| ())
+    release_many(db, &[id], retry_at).await
 }
 
-/// Gives back the leases of messages whose turns were not begun (a batch cut short): they are
-/// ready again at once.
-pub async fn release_unbegun(db: &impl ConnectionTrait, ids: &[i64]) -> Result<(), DbErr> {
+/// [`release`] for several pending messages in one statement (a batch cut short gives back the
+/// turns it did not begin: ready again at once with `retry_at` `None`).
+pub async fn release_many(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+    retry_at: Option<DateTime<Utc>>,
+) -> Result<(), DbErr> {
     if ids.is_empty() {
         return Ok(());
     }
     inbound_message::Entity::update_many()
         .col_expr(inbound_message::Column::ClaimedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(inbound_message::Column::RetryAt, Expr::value(retry_at))
         .filter(inbound_message::Column::Id.is_in(ids.iter().copied()))
         .filter(inbound_message::Column::Status.eq(PENDING))
         .exec(db)

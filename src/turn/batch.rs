@@ -77,7 +77,7 @@ pub(super) async fn run(state: &AppState, ready: &[Ready]) -> usize {
             }
             // not begun (webhooks came): ready again for a later, smaller batch
             let ids: Vec<i64> = batch[done..].iter().map(|r| r.id).collect();
-            if let Err(e) = inbound::release_unbegun(&state.db, &ids).await {
+            if let Err(e) = inbound::release_many(&state.db, &ids, None).await {
                 tracing::warn!(error = %e, "unbegun turns keep their lease until it runs out");
             }
             done
