@@ -51,6 +51,11 @@ const FROZEN4_FLOOR: usize = 71;
 /// floors at the later figures.
 const TUNE5_FLOOR: usize = 84;
 const FROZEN5_FLOOR: usize = 79;
+/// The sixth set (`eval/conversations6_*.jsonl`, c101–c120, a sixth writer, split before Ozer was
+/// run on it, sixteen of its conversations outside Jerusalem or across a DST change): first run
+/// tune 85/102, frozen 85/103.
+const TUNE6_FLOOR: usize = 85;
+const FROZEN6_FLOOR: usize = 85;
 
 struct Tally {
     passed: usize,
@@ -348,4 +353,14 @@ async fn fifth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn fifth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen5", include_str!("../eval/conversations5_frozen.jsonl"), FROZEN5_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn sixth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune6", include_str!("../eval/conversations6_tune.jsonl"), TUNE6_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn sixth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen6", include_str!("../eval/conversations6_frozen.jsonl"), FROZEN6_FLOOR, false).await;
 }

@@ -456,7 +456,7 @@ fn he_glued_target(text: &str, toks: &[Token<'_>], r: Range<usize>, keep: &dyn F
     (!items.is_empty()).then_some(ListSlots { list: Some(name), items })
 }
 
-/// "עגבניות ומלפפונים", "eggs, milk and bread": one string per item.
+/// "עגבניות ומלפפונים", "eggs, milk and bread", "eggs bread and milk": one string per item.
 pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn Fn(usize) -> bool) -> Vec<String> {
     let mut items = Vec::new();
     let mut cur: Vec<usize> = Vec::new();
@@ -490,7 +490,18 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
         }
     }
     flush(&mut cur, &mut items);
+    // "eggs bread and milk": with the items said as a series, a run of known things without
+    // commas is those things. A lone item ("candy corn") is never split.
+    if items.len() < 2 {
+        return items;
+    }
     items
+        .into_iter()
+        .flat_map(|t| match crate::understand::goods::split_run(&t) {
+            Some(things) => things.iter().map(|s| strip_article(s)).collect(),
+            None => vec![t],
+        })
+        .collect()
 }
 
 fn text_of_range(text: &str, a: usize, b: usize) -> String {

@@ -769,3 +769,15 @@ fn asking_which_lists_there_are_names_no_list() {
     // a name before "list" is still the name
     assert_eq!(one("what's on my camping list", tuesday_morning()).list.as_deref(), Some("camping"));
 }
+
+#[test]
+fn a_series_of_things_without_commas_is_split_into_them_but_a_lone_item_is_not() {
+    let s = one("add tahini pickles and ice to the picnic list", thursday_evening());
+    assert_eq!(s.items, vec!["tahini", "pickles", "ice"]);
+    let s = one("put apples bananas and a water bottle on the trip list", thursday_evening());
+    assert_eq!(s.items, vec!["apples", "bananas", "water bottle"]);
+    let s = one("תוסיף לרשימת הטיול שמן זית מגבות וקרם הגנה", thursday_evening());
+    assert_eq!(s.items, vec!["שמן זית", "מגבות", "קרם הגנה"]);
+    let s = one("add candy corn to the halloween list", thursday_evening());
+    assert_eq!(s.items, vec!["candy corn"]);
+}
