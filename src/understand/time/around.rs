@@ -12,22 +12,34 @@ use super::jewish::At;
 use super::lexicon::{Lex, Unit};
 use crate::understand::normalize::Kind;
 
-/// "<n> days after|before <holiday>", "<nth> <weekday> after|before <holiday>".
+/// "<n> days after|before <holiday>", "<nth> <weekday> after|before <holiday>", "the day before
+/// Pesach", "a week after Sukkot", "יום לפני פסח", "יומיים אחרי פורים", "שבוע לפני ראש השנה".
 pub fn counted_from_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
-    if !matches!(cx.kind(i), Some(Kind::Num | Kind::Latin)) {
-        return None;
-    }
-    let (n, ordinal, j) = super::dates::day_number(cx, i)
-        .or_else(|| cx.word_num(i).filter(|(_, p, _)| p.is_empty()).map(|(n, _, j)| (n, false, j)))?;
-    let n = i16::try_from(n).ok().filter(|n| (1..=400).contains(n))?;
-    let (wd, k) = match cx.lex(j) {
-        Some(Lex::Unit(Unit::Day, _)) if !ordinal => (None, j + 1),
-        Some(Lex::Weekday(wd)) if ordinal || n == 1 => (Some(wd), j + 1),
+    let (n, wd, k) = match (cx.kind(i), cx.lex(i)) {
+        // "יום", "יומיים", "שבועיים": the Hebrew unit carries its count
+        (Some(Kind::He), Some(Lex::Unit(u @ (Unit::Day | Unit::Week), c))) => (days_of(u, c)?, None, i + 1),
+        (Some(Kind::Latin), _)
+            if matches!(cx.text(i), "the" | "a" | "one")
+                && matches!(cx.lex(i + 1), Some(Lex::Unit(Unit::Day | Unit::Week, _))) =>
+        {
+            let Some(Lex::Unit(u, c)) = cx.lex(i + 1) else { return None };
+            (days_of(u, c)?, None, i + 2)
+        }
+        (Some(Kind::Num | Kind::Latin), _) => {
+            let (n, ordinal, j) = super::dates::day_number(cx, i)
+                .or_else(|| cx.word_num(i).filter(|(_, p, _)| p.is_empty()).map(|(n, _, j)| (n, false, j)))?;
+            let n = i16::try_from(n).ok().filter(|n| (1..=400).contains(n))?;
+            match cx.lex(j) {
+                Some(Lex::Unit(u @ (Unit::Day | Unit::Week), _)) if !ordinal => (n * days_of(u, 1)?, None, j + 1),
+                Some(Lex::Weekday(wd)) if ordinal || n == 1 => (n, Some(wd), j + 1),
+                _ => return None,
+            }
+        }
         _ => return None,
     };
     let sign = match cx.text(k) {
-        "after" => 1,
-        "before" => -1,
+        "after" | "אחרי" => 1,
+        "before" | "לפני" => -1,
         _ => return None,
     };
     let (day, e) = super::holidays::holiday_at(cx, k + 1)?;
@@ -37,6 +49,12 @@ pub fn counted_from_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         Some(wd) => At::NthWeekday(i8::try_from(sign * n).ok()?, wd),
     };
     Some((Day::Holiday { h, y, rel, at }, e))
+}
+
+/// Days in `count` of a day or week unit.
+fn days_of(u: Unit, count: u32) -> Option<i16> {
+    let per = if u == Unit::Week { 7 } else { 1 };
+    i16::try_from(count).ok().map(|c| c * per).filter(|d| (1..=400).contains(d))
 }
 
 /// "[the] [nth] closest <weekday> to <date>", "[the] [nth] closest <holiday> to today".

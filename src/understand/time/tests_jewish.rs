@@ -125,3 +125,17 @@ fn hebrew_next_after_a_holiday_name_skips_to_next_year() {
     let (v, _) = at("2026-04-20 10:00", "פסח הבא");
     assert_eq!(v, "2027-04-22T00:00:00+03:00");
 }
+
+#[test]
+fn days_and_weeks_counted_from_a_holiday_in_both_languages() {
+    let (v, e) = at("2026-03-20 09:00", "תזכיר לי יום לפני פסח בעשר בבוקר לקנות יין");
+    assert_eq!((v.as_str(), e), ("2026-04-01T10:00:00+03:00", None));
+    let (v, _) = at("2026-03-20 09:00", "remind me the day before passover at 10 to buy wine");
+    assert_eq!(v, "2026-04-01T10:00:00+03:00");
+    let (v, _) = at("2026-03-20 09:00", "יומיים לפני פורים");
+    assert_eq!(v, "2027-03-21T00:00:00+02:00");
+    let (v, _) = at("2026-08-01 10:00", "a week before rosh hashana");
+    assert_eq!(v, "2026-09-05T00:00:00+03:00");
+    let (v, _) = at("2026-08-01 10:00", "שבועיים אחרי יום כיפור");
+    assert_eq!(v, "2026-10-05T00:00:00+03:00");
+}
