@@ -474,6 +474,7 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
         }
         cur.clear();
     };
+    let commas = range.clone().any(|i| matches!(toks[i].text, "," | ";"));
     for i in range {
         let t = &toks[i];
         let sep = matches!(t.text, "," | ";" | "&" | "and" | "וגמ");
@@ -490,9 +491,10 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
         }
     }
     flush(&mut cur, &mut items);
-    // "eggs bread and milk": with the items said as a series, a run of known things without
-    // commas is those things. A lone item ("candy corn") is never split.
-    if items.len() < 2 {
+    // "eggs bread and milk": with the items said as a series with no comma at all, a run of
+    // known things is those things. A lone item ("candy corn") is never split, nor one in a
+    // series whose writer used commas ("the honey cake, my mom bakes one").
+    if items.len() < 2 || commas {
         return items;
     }
     items

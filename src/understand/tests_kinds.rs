@@ -2,7 +2,7 @@
 //! half of the second dev set as a floor (eval/dev2_frozen.jsonl: written and split before Ozer
 //! ran on it; its failures are never read while tuning).
 
-use chrono::{DateTime, FixedOffset};
+use chrono::{DateTime, Datelike, FixedOffset, Timelike};
 use chrono_tz::Tz;
 
 use super::{Action, Lang, Resolver, UNSURE, Understanding, understand};
@@ -780,4 +780,25 @@ fn a_series_of_things_without_commas_is_split_into_them_but_a_lone_item_is_not()
     assert_eq!(s.items, vec!["שמן זית", "מגבות", "קרם הגנה"]);
     let s = one("add candy corn to the halloween list", thursday_evening());
     assert_eq!(s.items, vec!["candy corn"]);
+    let s = one("add eggs, milk bread and butter to the shopping list", thursday_evening());
+    assert_eq!(s.items, vec!["eggs", "milk bread", "butter"]);
+}
+
+#[test]
+fn an_opening_verb_of_change_and_a_time_at_the_end_move_the_thing_between_them() {
+    for (text, title, hour) in [
+        ("actually make grandpa 5 instead", "grandpa", 17),
+        ("change grandpa to 5pm", "grandpa", 17),
+        ("ok switch the plumber to 11", "plumber", 11),
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some(title)), "{text}");
+        // (a bare hour's half of the day is settled against the thing's old time when it runs)
+        assert_eq!(s.when.map(|w| w.hour() % 12), Some(hour % 12), "{text}");
+    }
+    let s = one("change grandpa to friday", thursday_evening());
+    assert_eq!((s.action, s.when.map(|w| w.weekday())), (Action::Update, Some(chrono::Weekday::Fri)));
+    // making something new at a time is no move
+    let s = one("make a cake at 5", thursday_evening());
+    assert_eq!(s.action, Action::Create);
 }

@@ -218,6 +218,22 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                 let (res, act, conf, used) = fallback(msg, body, time.map(|(m, _)| m));
                 let mut step = Step::new(res, act, conf);
                 fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
+                // "make grandpa 5": the bare hour is the new time, not a word of the thing's name
+                if step.action == Action::Update
+                    && step.when.is_none()
+                    && let Some((_, m)) = moves_to_a_new_time(msg, body)
+                {
+                    step.when = Some(m.point.unwrap_or(m.value));
+                    if let Some(t) = step.title.as_deref() {
+                        let words: Vec<&str> = t.split_whitespace().collect();
+                        if let [thing @ .., last] = words.as_slice()
+                            && !thing.is_empty()
+                            && last.chars().all(|c| c.is_ascii_digit() || c == ':')
+                        {
+                            step.title = Some(thing.join(" "));
+                        }
+                    }
+                }
                 step.alternative = fallback_alternative(msg, body, &step, &used, time.map(|(m, _)| m));
                 return step;
             }
@@ -473,6 +489,11 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     } else if !has_time && words >= 3 && shape::states_fact(msg, seg) {
         // "my wifi password is hunter22", "הקוד של השער הוא 1234": a fact told is a note
         (Resolver::Memory, Action::Store, 0.6, Vec::new())
+    } else if let Some((verb, _)) = moves_to_a_new_time(msg, seg) {
+        // "change grandpa to 5pm", "actually make grandpa 5 instead": an opening verb of change
+        // and a new time at the end move the thing named between them
+        let res = if shape::names_an_appointment(msg, seg) { Resolver::Calendar } else { Resolver::Task };
+        (res, Action::Update, 0.55, vec![opening_match(verb, res, Action::Update)])
     } else if has_time && words >= 2 && is_question(msg, seg) {
         // "יש לי משהו ביום חמישי בערב?": asking about a time is asking about the calendar
         (Resolver::Calendar, Action::Find, 0.5, Vec::new())
@@ -486,6 +507,59 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     } else {
         (Resolver::General, Action::Chat, 0.3, Vec::new())
     }
+}
+
+/// English verbs that change a thing's time when they open a step: "change grandpa to 5",
+/// "bump the vet to friday", "make grandpa 5 instead".
+const CHANGE_VERBS: &[&str] = &["change", "move", "push", "shift", "switch", "bump", "make", "reschedule", "put"];
+
+/// Words said before the verb or after the new time that change nothing: "actually …", "…
+/// instead".
+const SOFTENERS: &[&str] = &[
+    "actually", "ok", "okay", "oh", "so", "wait", "no", "hmm", "um", "pls", "please", "instead", "then", ",", ".", "!",
+];
+
+/// The opening change verb's token range and the new time, when the step opens with a verb of
+/// change and ends with a time ("to 5pm", "to friday", or a bare "5" right at the end).
+fn moves_to_a_new_time(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, TimeMatch)> {
+    let r = seg.range();
+    let mut v = r.start;
+    while v < r.end && SOFTENERS.contains(&msg.toks[v].text) {
+        v += 1;
+    }
+    let verb = msg.toks.get(v).filter(|t| t.kind == Kind::Latin && CHANGE_VERBS.contains(&t.text))?;
+    // "make a cake at 5", "make sure i call at 5", "put milk on the list": not a change
+    let next = msg.toks.get(v + 1)?;
+    if matches!(next.text, "a" | "an" | "sure" | "me" | "some" | "dinner" | "lunch" | "breakfast" | "time")
+        || (verb.text == "put" && !matches!(next.text, "it" | "that" | "the" | "my"))
+        || msg.toks[r.clone()].iter().any(|t| matches!(t.text, "list" | "from" | "onto" | "into"))
+    {
+        return None;
+    }
+    let mut end = r.end;
+    while end > v + 2 && SOFTENERS.contains(&msg.toks[end - 1].text) {
+        end -= 1;
+    }
+    let body = v + 1..end;
+    if let Some((m, _)) = when::new_time(msg, &body).filter(|(_, moved)| moved.start > v + 1) {
+        return Some((v..v + 1, m));
+    }
+    // "change grandpa to friday": a day after "to" that ends the step
+    let to_day = msg.times.iter().find_map(|(f, tr)| match f {
+        Found::Time(m) if tr.end == end && tr.start > v + 2 && msg.toks[tr.start - 1].text == "to" => Some(m.clone()),
+        _ => None,
+    });
+    if let Some(m) = to_day {
+        return Some((v..v + 1, m));
+    }
+    // "make grandpa 5": a bare hour that ends the step is the new time
+    let last = &msg.toks[end - 1];
+    if end - 1 > v + 1 && last.kind == Kind::Num && msg.toks[v + 1..end - 1].iter().all(|t| t.is_word()) {
+        let m = crate::understand::time::parse(&format!("at {}", last.text), msg.now)
+            .filter(|m| m.problem.is_none() && m.grain < Grain::Day)?;
+        return Some((v..v + 1, m));
+    }
+    None
 }
 
 /// A note as said: the original text after the command ("remember that …"), dates and all —
