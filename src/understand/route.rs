@@ -157,6 +157,14 @@ const REASON_SUBJECTS: &[&str] = &[
     "אני",
 ];
 
+/// Words after a second time that do not start a second thing to do ("and friday too", "and
+/// sunday as well", "and monday is fine").
+const NOT_A_DEED: &[&str] = &[
+    "too", "as", "also", "again", "please", "pls", "instead", "is", "are", "and", "or", "then", "for", "with", "at",
+    "on", "in", "the", "a", "works", "would", "ok", "if", "both", "only", "either", "to", "from", "till", "until",
+    "until",
+];
+
 fn is_conj(t: &Token<'_>) -> bool {
     matches!(
         t.text,
@@ -200,12 +208,18 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             && command_at(msg, i).is_some()
             && (i..n).any(|k| PRONOUNS.contains(&msg.toks[k].text))
             && reads_alone(msg, Seg { start: cur.start, content: cur.content, end: i });
+        // "sat 11am pick up the dry cleaning and sunday 4pm …": a step that opens with its time
+        let opens_with_time = |i: usize| {
+            msg.times.iter().any(|(_, tr)| tr.start >= cur.content && tr.start <= cur.content + 1 && tr.end < i)
+        };
         let left_reads = left_has_command
             || run_on
             || (i > cur.content
                 && (is_conj(&msg.toks[i]) || command_at(msg, i).is_some_and(|m| m.after_vav))
                 && reads_alone(msg, Seg { start: cur.start, content: cur.content, end: i }));
-        if i > cur.content && left_reads {
+        // …which may only be split from a second time and what to do then
+        let only_timed = !left_reads && i > cur.content && is_conj(&msg.toks[i]) && opens_with_time(i);
+        if i > cur.content && (left_reads || only_timed) {
             let mut c = i;
             while c < n && is_conj(&msg.toks[c]) {
                 c += 1;
@@ -240,9 +254,22 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                     t.text == "to" || (t.kind == Kind::He && t.text.starts_with('ל') && t.text.chars().count() >= 4)
                 })
             };
-            let next_time = left_has_command
-                && (c > i || vav_time)
-                && msg.times.iter().any(|(_, tr)| tr.start == c && to_do_after(tr.end))
+            // "sat 11am pick up the dry cleaning and sunday 4pm call grandpa": a time then what
+            // to do, twice over; the second needs no "to" when the first had none
+            let time_then_deed = |e: usize| {
+                let word =
+                    |k: usize| msg.toks.get(k).is_some_and(|t| t.kind == Kind::Latin && !NOT_A_DEED.contains(&t.text));
+                word(e)
+                    && msg.times.iter().any(|(_, tr)| {
+                        tr.start >= cur.content && tr.end < i && word(tr.end) && tr.start <= cur.content + 3
+                    })
+            };
+            let next_time = (c > i || vav_time)
+                && msg.times.iter().any(|(_, tr)| {
+                    tr.start == c
+                        && ((left_has_command && to_do_after(tr.end))
+                            || ((left_has_command || opens_with_time(i)) && time_then_deed(tr.end)))
+                })
                 && (cur.content..i).any(|k| inside_time(msg, k));
             // "add garlic to the shopping list and olive oil to the pantry list": more items for
             // another list, with the verb said once
@@ -263,7 +290,9 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && (c..seg_end).all(|k| command_at(msg, k).is_none());
             // "add resolutions list: gym, read more, call mom": commas after a colon enumerate
             let enumerating = msg.toks[i].text == "," && (cur.content..i).any(|k| msg.toks[k].text == ":");
-            if ((split_here && !object_then_verb) || next_time || next_list) && !enumerating {
+            if ((split_here && !object_then_verb && !only_timed) || next_time || (next_list && !only_timed))
+                && !enumerating
+            {
                 cur.end = i;
                 segs.push(cur);
                 conts.push((next_time || next_list) && !split_here);
