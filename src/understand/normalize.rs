@@ -78,6 +78,42 @@ fn map_char(c: char, out: &mut String) {
     }
 }
 
+/// Misspellings common in chat, with the word meant (already normalized: lower case, Hebrew
+/// final letters as their plain forms).
+const MISSPELT: &[(&str, &str)] = &[
+    ("wat", "what"),
+    ("wht", "what"),
+    ("waht", "what"),
+    ("whta", "what"),
+    ("remnd", "remind"),
+    ("remid", "remind"),
+    ("rmind", "remind"),
+    ("remaind", "remind"),
+    ("reminer", "reminder"),
+    ("remider", "reminder"),
+    ("remiders", "reminders"),
+    ("calender", "calendar"),
+    ("calandar", "calendar"),
+    ("calander", "calendar"),
+    ("tomorow", "tomorrow"),
+    ("tommorow", "tomorrow"),
+    ("tommorrow", "tomorrow"),
+    ("tomorrw", "tomorrow"),
+    ("meating", "meeting"),
+    ("metting", "meeting"),
+    ("cancle", "cancel"),
+    ("shoping", "shopping"),
+    ("plz", "please"),
+    ("שעתימ", "שעתיימ"),
+    ("יומימ", "יומיימ"),
+    ("שבועימ", "שבועיימ"),
+    ("מחרתימ", "מחרתיימ"),
+];
+
+fn misspelt(word: &str) -> Option<&'static str> {
+    MISSPELT.iter().find(|(w, _)| *w == word).map(|(_, m)| *m).filter(|m| *m != word)
+}
+
 /// Normalizes a lexicon key or any short string the same way message text is normalized.
 pub fn fold(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -91,10 +127,29 @@ impl Normalized {
     pub fn new(text: &str) -> Normalized {
         let mut out = String::with_capacity(text.len());
         let mut map = Vec::with_capacity(text.len() + 1);
-        for (i, c) in text.char_indices() {
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        let mut k = 0;
+        while k < chars.len() {
+            let (i, c) = chars[k];
+            // a whole word people often misspell is read as the word they meant ("wat",
+            // "שעתים"); its bytes all map to the misspelling, which slots still cut whole
+            let starts_word = c.is_alphabetic() && (k == 0 || !chars[k - 1].1.is_alphanumeric());
+            if starts_word {
+                let e = (k..chars.len())
+                    .find(|&j| !chars[j].1.is_alphanumeric() && chars[j].1 != '\'')
+                    .unwrap_or(chars.len());
+                let word = fold(&text[i..chars.get(e).map_or(text.len(), |&(b, _)| b)]);
+                if let Some(meant) = misspelt(&word) {
+                    out.push_str(meant);
+                    map.resize(out.len(), i);
+                    k = e;
+                    continue;
+                }
+            }
             let before = out.len();
             map_char(c, &mut out);
             map.resize(map.len() + (out.len() - before), i);
+            k += 1;
         }
         map.push(text.len());
         Normalized { text: out, map }

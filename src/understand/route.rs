@@ -295,9 +295,12 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             {
                 cur.end = i;
                 segs.push(cur);
-                conts.push((next_time || next_list) && !split_here);
+                let continues = (next_time || next_list) && !split_here;
+                conts.push(continues);
                 cur = Seg { start: i, content: c, end: n };
-                left_has_command = false;
+                // "…, at 11 to call the accountant and at 4pm to …": a continuation carries the
+                // command said before it
+                left_has_command = continues;
                 left_has_verb = false;
                 i = c;
                 continue;

@@ -802,3 +802,27 @@ fn an_opening_verb_of_change_and_a_time_at_the_end_move_the_thing_between_them()
     let s = one("make a cake at 5", thursday_evening());
     assert_eq!(s.action, Action::Create);
 }
+
+#[test]
+fn words_people_often_misspell_are_read_as_meant_and_kept_as_written() {
+    let s = one("wat tasks do i have tomorow", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::List));
+    let s = one("תזכיר לי בעוד שעתים להוציא את הכביסה", thursday_evening());
+    assert_eq!(s.when, Some(iso("2026-01-22T23:09:00+02:00")));
+    let s = one("remnd me at 9 to call Wat", thursday_evening());
+    assert_eq!(s.title.as_deref(), Some("call Wat"));
+}
+
+#[test]
+fn a_chain_of_times_each_with_what_to_do_is_a_step_each() {
+    let u = understand(
+        "remind me at 9 to call the bank, at 11 to call the accountant and at 4pm to pick up the kids",
+        thursday_evening(),
+        Lang::He,
+    );
+    let titles: Vec<_> = u.steps.iter().map(|s| s.title.clone().unwrap_or_default()).collect();
+    assert_eq!(titles, ["call the bank", "call the accountant", "pick up the kids"]);
+    let u =
+        understand("also sat 11am pick up the dry cleaning and sunday 4pm call grandpa", thursday_evening(), Lang::He);
+    assert_eq!(u.steps.len(), 2);
+}
