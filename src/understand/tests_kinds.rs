@@ -826,3 +826,15 @@ fn a_chain_of_times_each_with_what_to_do_is_a_step_each() {
         understand("also sat 11am pick up the dry cleaning and sunday 4pm call grandpa", thursday_evening(), Lang::He);
     assert_eq!(u.steps.len(), 2);
 }
+
+#[test]
+fn asking_what_is_on_a_day_in_the_reminders_lists_tasks_and_the_calendar_is_its_own_step() {
+    let s = one("מה יש לי מחר בתזכורות", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::List));
+    assert!(s.window.is_some());
+    let s = one("תזכורות פתוחות?", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::List));
+    let u = understand("what reminders do i have tomorrow and what's on my calendar", thursday_evening(), Lang::He);
+    let route: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(route, [(Resolver::Task, Action::List), (Resolver::Calendar, Action::Find)]);
+}

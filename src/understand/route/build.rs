@@ -271,6 +271,17 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         } else {
             (resolver, action)
         };
+    // "מה יש לי מחר בתזכורות", "what's on tomorrow in my reminders": asking what is on a day in
+    // the reminders, not the calendar, lists the tasks
+    let (resolver, action) = if resolver == Resolver::Calendar
+        && action == Action::Find
+        && shape::names_task(msg, body)
+        && !shape::names_calendar(msg, body)
+    {
+        (Resolver::Task, Action::List)
+    } else {
+        (resolver, action)
+    };
     let moves_a_meeting = matches!(action, Action::Delete | Action::Update)
         && (met_at(msg, &r) || (action == Action::Delete && shape::cancels_event(msg, body, time.is_some(), &used)));
     let resolver = if resolver == Resolver::Task && moves_a_meeting {

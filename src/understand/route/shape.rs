@@ -755,6 +755,27 @@ pub(super) fn names_task(msg: &Msg<'_>, seg: Seg) -> bool {
     seg.range().any(|i| peelings(msg.toks[i].text).any(|(_, s)| TASK_WORDS.contains(&s)))
 }
 
+/// The step names the calendar or its events ("יומן", "calendar", "meetings").
+pub(super) fn names_calendar(msg: &Msg<'_>, seg: Seg) -> bool {
+    const WORDS: &[&str] = &[
+        "calendar",
+        "schedule",
+        "agenda",
+        "meeting",
+        "meetings",
+        "event",
+        "events",
+        "יומנ",
+        "פגישה",
+        "פגישות",
+        "אירוע",
+        "אירועימ",
+        "לוז",
+        "לו\"ז",
+    ];
+    seg.range().any(|i| peelings(msg.toks[i].text).any(|(_, s)| WORDS.contains(&s)))
+}
+
 /// "תמחקי חלב שיבולת שועל מהמצרכים", "delete the milk from groceries": a delete that ends with
 /// "from <a name>" and names no reminder, task or event takes items off a list.
 pub(super) fn from_a_list(msg: &Msg<'_>, seg: Seg) -> bool {
