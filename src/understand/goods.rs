@@ -47,6 +47,26 @@ fn known(words: &[String]) -> bool {
     variants.iter().any(|v| GOODS.contains(v))
 }
 
+/// The word (or the words starting at it) names a thing people put on lists: "אקמול",
+/// "ודבש", "olive oil".
+pub fn starts_a_thing(words: &[&str]) -> bool {
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    (1..=words.len().min(LONGEST)).any(|n| {
+        let mut head = lower[..n].to_vec();
+        if known(&head) {
+            return true;
+        }
+        // "ודבש": the conjunction glued to the first word
+        match head[0].strip_prefix('ו') {
+            Some(rest) if rest.chars().count() >= 2 => {
+                head[0] = rest.to_string();
+                known(&head)
+            }
+            _ => false,
+        }
+    })
+}
+
 /// `item` as the things it names, or `None` when it is one thing (or not wholly known).
 pub fn split_run(item: &str) -> Option<Vec<String>> {
     let orig: Vec<&str> = item.split_whitespace().collect();

@@ -63,11 +63,26 @@ pub fn understand(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understa
     understand_words(text, now, default_lang)
 }
 
+/// Token ranges between a pair of quote marks (the marks themselves included): "'", '"', and
+/// the curly ones, which normalization folds into these.
+fn quoted_spans(toks: &[Token<'_>]) -> Vec<Range<usize>> {
+    let mut spans = Vec::new();
+    for mark in ["'", "\""] {
+        let at: Vec<usize> =
+            toks.iter().enumerate().filter(|(_, t)| t.kind == Kind::Punct && t.text == mark).map(|(i, _)| i).collect();
+        spans.extend(at.chunks_exact(2).filter(|p| p[1] > p[0] + 1).map(|p| p[0]..p[1] + 1));
+    }
+    spans
+}
+
 fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understanding {
     let lang = lang::detect(text).unwrap_or(default_lang);
     let norm = Normalized::new(text);
     let toks = norm.tokens();
-    let times = time::scan_tokens(&toks, now);
+    let mut times = time::scan_tokens(&toks, now);
+    // "add 'the midnight library' to my books list": words in quotes are a name, never a time
+    let quoted = quoted_spans(&toks);
+    times.retain(|(_, r)| !quoted.iter().any(|q| q.start < r.start && r.end <= q.end));
     let pats = patterns::match_all(&toks);
     let msg = Msg { text, toks: &toks, pats: &pats, times: &times, now };
     let hints = hints(&pats);
@@ -704,6 +719,19 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             } else {
                 steps[i].items.clone()
             };
+            // "bought the turkey so take it off": the word that ran the report into the command
+            // is no part of the thing
+            let earlier: Vec<String> = earlier
+                .into_iter()
+                .map(|t| {
+                    let mut w: Vec<&str> = t.split_whitespace().collect();
+                    while w.len() > 1 && w.last().is_some_and(|l| matches!(*l, "so" | "then" | "and" | "אז" | "ואז"))
+                    {
+                        w.pop();
+                    }
+                    w.join(" ")
+                })
+                .collect();
             // the pronoun may be in the command's own words ("take it off") and leave no item
             let no_items = adds_or_removes_items(&steps[j]) && steps[j].items.is_empty();
             if !earlier.is_empty() && (no_items || steps[j].items.iter().any(|it| is_pronoun(it))) {

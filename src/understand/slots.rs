@@ -417,7 +417,43 @@ fn name_then_items(
     // to its name, when a word is left for the first item
     let purpose = occasion_len(toks, name_at + 1);
     let room = (name_at + 1 + purpose..end).any(|i| keep(i) && toks[i].kind == Kind::He);
-    let name_end = colon.unwrap_or(name_at + 1 + if room { purpose } else { 0 });
+    let mut name_end = colon.unwrap_or(name_at + 1 + if room { purpose } else { 0 });
+    // "לרשימת בית מרקחת אקמול ומדחום", "לרשימה של ראש השנה דבש ותפוחים": a name whose first
+    // word is a construct noun that cannot stand alone ("בית", "ראש", "ארוחת") runs up to the first thing
+    // people put on lists, when the word after it is none and says no amount ("עוד", "שני")
+    let construct = matches!(
+        toks[name_at].text,
+        "בית"
+            | "ראש"
+            | "יומ"
+            | "ליל"
+            | "ערב"
+            | "סופ"
+            | "ארוחת"
+            | "מסיבת"
+            | "חופשת"
+            | "ציוד"
+            | "חג"
+            | "בר"
+            | "בת"
+            | "חדר"
+            | "גנ"
+    );
+    let amount =
+        |i: usize| matches!(toks[i].text, "עוד" | "גמ" | "קצת" | "שני" | "שתי" | "שלוש" | "הרבה" | "כמה" | "איזה");
+    if colon.is_none() && purpose == 0 && construct && !amount(name_end) {
+        let word = |i: usize| text.get(toks[i].start..toks[i].end).unwrap_or("");
+        let words_from = |i: usize| (i..end.min(i + 4)).map(word).collect::<Vec<_>>();
+        let plain = |i: usize| keep(i) && toks[i].kind == Kind::He;
+        if name_end < end && plain(name_end) && !crate::understand::goods::starts_a_thing(&words_from(name_end)) {
+            let thing = (name_end + 1..end.min(name_end + 3))
+                .take_while(|&i| plain(i))
+                .find(|&i| crate::understand::goods::starts_a_thing(&words_from(i)));
+            if let Some(t) = thing {
+                name_end = t;
+            }
+        }
+    }
     let items = split_items(text, toks, colon.map_or(name_end, |c| c + 1)..end, keep);
     if items.is_empty() {
         return None;
@@ -466,8 +502,15 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
             if toks[a].kind == Kind::He && toks[a].text.starts_with('ו') && !items.is_empty() {
                 start += 'ו'.len_utf8();
             }
-            let t = text_of_range(text, start, toks[b].end);
-            let t = strip_trailing_filler(&strip_article(&without_reason(&t)));
+            let mut t = text_of_range(text, start, toks[b].end);
+            // "'the midnight library'": the opening mark was left out as punctuation, so the
+            // closing one goes too
+            let mark = |k: usize| toks[k].kind == Kind::Punct && matches!(toks[k].text, "'" | "\"");
+            let opened = (a.saturating_sub(2)..a).rev().take_while(|&k| mark(k) || edge_stop(&toks[k])).any(mark);
+            if opened {
+                t = t.trim_end_matches(['\'', '"', '\u{2019}', '\u{201D}', '\u{05F4}']).trim_end().to_string();
+            }
+            let t = strip_trailing_filler(&strip_article(&strip_leading_filler(&without_reason(&t))));
             if !t.is_empty() {
                 items.push(t);
             }
@@ -526,6 +569,7 @@ const REASONS: &[&str] = &[
     "im",
     "they",
     "since",
+    "so",
     "because",
     "cause",
     "cuz",
@@ -546,6 +590,16 @@ fn without_reason(item: &str) -> String {
         Some(k) => words[..k].join(" "),
         None => item.to_string(),
     }
+}
+
+/// "ותוסיף במקום ביסלי", "and also some rice": words before the item that are not of it.
+fn strip_leading_filler(s: &str) -> String {
+    for f in ["במקום ", "גם ", "instead ", "also ", "too "] {
+        if let Some(r) = s.strip_prefix(f) {
+            return r.trim_start().to_string();
+        }
+    }
+    s.to_string()
 }
 
 fn strip_trailing_filler(s: &str) -> String {

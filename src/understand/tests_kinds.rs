@@ -838,3 +838,25 @@ fn asking_what_is_on_a_day_in_the_reminders_lists_tasks_and_the_calendar_is_its_
     let route: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
     assert_eq!(route, [(Resolver::Task, Action::List), (Resolver::Calendar, Action::Find)]);
 }
+
+#[test]
+fn a_quoted_name_is_one_item_and_never_a_time() {
+    let s = one("add 'the midnight library' to my books list", thursday_evening());
+    assert_eq!((s.list.as_deref(), s.items.clone()), (Some("books"), vec!["midnight library".to_string()]));
+    assert_eq!(s.when, None);
+}
+
+#[test]
+fn a_construct_list_name_runs_to_the_first_thing_on_it_and_fillers_are_no_items() {
+    let s = one("תוסיף לרשימת בית מרקחת אקמול ומדחום", thursday_evening());
+    assert_eq!(
+        (s.list.as_deref(), s.items.clone()),
+        (Some("בית מרקחת"), vec!["אקמול".to_string(), "מדחום".to_string()])
+    );
+    let s = one("תוסיף לרשימת קניות חלב וביצים", thursday_evening());
+    assert_eq!(s.list.as_deref(), Some("קניות"));
+    let u = understand("תוריד את הבמבה מהרשימה ותוסיף במקום ביסלי", thursday_evening(), Lang::He);
+    assert_eq!(u.steps.last().map(|s| s.items.clone()), Some(vec!["ביסלי".to_string()]));
+    let u = understand("bought the turkey so take it off the list", thursday_evening(), Lang::He);
+    assert_eq!(u.steps.last().map(|s| s.items.clone()), Some(vec!["turkey".to_string()]));
+}
