@@ -45,7 +45,7 @@ const FROZEN3_FLOOR: usize = 79;
 /// run on it, ten of its conversations in New York or London or across a DST change): first run
 /// tune 66/76, frozen 68/82; floors at the later figures.
 const TUNE4_FLOOR: usize = 76;
-const FROZEN4_FLOOR: usize = 71;
+const FROZEN4_FLOOR: usize = 74;
 /// The fifth set (`eval/conversations5_*.jsonl`, c81–c100, a fifth writer, split before Ozer was
 /// run on it, eleven of its conversations across a DST change): first run tune 68/85, frozen 57/85;
 /// floors at the later figures.
@@ -53,9 +53,9 @@ const TUNE5_FLOOR: usize = 84;
 const FROZEN5_FLOOR: usize = 79;
 /// The sixth set (`eval/conversations6_*.jsonl`, c101–c120, a sixth writer, split before Ozer was
 /// run on it, sixteen of its conversations outside Jerusalem or across a DST change): first run
-/// tune 85/102, frozen 85/103.
-const TUNE6_FLOOR: usize = 85;
-const FROZEN6_FLOOR: usize = 85;
+/// tune 85/102, frozen 85/103; floors at the later figures.
+const TUNE6_FLOOR: usize = 92;
+const FROZEN6_FLOOR: usize = 89;
 
 struct Tally {
     passed: usize,

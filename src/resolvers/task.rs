@@ -471,7 +471,20 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
 /// Whether the message's time expression that gave `when` is a time of day alone; if so,
 /// whether its hour could be either half of the day.
 fn says_only_a_time_of_day(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>) -> Option<bool> {
-    crate::understand::time::scan(ctx.text, ctx.time.now).into_iter().find_map(|f| match f {
+    let found = crate::understand::time::scan(ctx.text, ctx.time.now);
+    // "make grandpa 5 instead": a bare hour put right after the thing's name, which the
+    // understanding read from the words around it (no time expression of its own), corrects its
+    // time: an hour of either half, on its day. ("move it to 10" is the next 10 o'clock.)
+    let words: Vec<&str> = ctx.text.split_whitespace().collect();
+    let bare_after_name = words.windows(2).any(|w| {
+        w[1].chars().all(|c| c.is_ascii_digit())
+            && w[0].chars().all(char::is_alphabetic)
+            && !matches!(w[0], "to" | "it" | "at")
+    });
+    if bare_after_name && !found.iter().any(|f| matches!(f, crate::understand::time::Found::Time(_))) {
+        return Some(true);
+    }
+    found.into_iter().find_map(|f| match f {
         crate::understand::time::Found::Time(m) if m.clock_only && (m.value == when || m.point == Some(when)) => {
             Some(m.either_half)
         }
