@@ -196,3 +196,31 @@ async fn an_unsure_removal_is_not_asked_about_when_only_a_list_item_fits() {
     let shown = app.say("מה נשאר ברשימה").await;
     assert!(shown.contains("קמח") && shown.contains("סוכר") && !shown.contains("שמרים"), "one list is shown: {shown}");
 }
+
+#[tokio::test]
+async fn a_list_name_and_a_colon_add_the_things_and_things_named_one_by_one_go_at_once() {
+    let app = spawn_app_with(&[], clock()).await;
+    let reply = app.say("רשימת קניות: עגבניות, מלפפונים, טונה ולחמניות").await;
+    assert!(reply.contains("עגבניות") && reply.contains("לחמניות"), "{reply}");
+    assert_eq!(item_count(&app).await, 4);
+    let reply = app.say("תוציאי את הטונה ואת הלחמניות").await;
+    assert!(!reply.contains('?'), "two things named are removed without asking: {reply}");
+    assert_eq!(item_count(&app).await, 2);
+}
+
+#[tokio::test]
+async fn scratching_a_thing_on_no_list_deletes_the_one_reminder_it_names() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("remind me friday at 9am to pick up the honey cake from the bakery").await;
+    app.say("remind me thursday at 7pm to call savta").await;
+    let reply = app.say("scratch the honey cake, my mom is baking one").await;
+    assert!(reply.contains("honey cake"), "{reply}");
+    let left: Vec<String> = ozer::store::entities::task::Entity::find()
+        .all(&app.state.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.title)
+        .collect();
+    assert_eq!(left, ["call savta"]);
+}

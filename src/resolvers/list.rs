@@ -234,10 +234,21 @@ async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         Ok(list) => list,
         Err(said) => {
             // "cross off the glue sticks": the "list" is an item of one of the user's lists
-            return Ok(match items_of_unknown_list(ctx, step).await? {
-                Some((list, hits)) => remove_hits(ctx, &list, hits).await?,
-                None => said,
-            });
+            if let Some((list, hits)) = items_of_unknown_list(ctx, step).await? {
+                return remove_hits(ctx, &list, hits).await;
+            }
+            // "scratch the tent" with no list named: the list it is on, else the one reminder
+            // it names ("scratch the honey cake" with no cake on any list)
+            if display_name(step).is_none() && !step.slots.items.is_empty() {
+                let said_items = step.slots.items.join(", ");
+                if let Some((list, hits)) = items_named(ctx.db, ctx.user.id, &said_items).await? {
+                    return remove_hits(ctx, &list, hits).await;
+                }
+                if let Some(task) = super::task::the_open_task_named(ctx, &said_items).await? {
+                    return super::task::delete_ids(ctx, &[task.id]).await;
+                }
+            }
+            return Ok(said);
         }
     };
     let items = lists::items(ctx.db, list.id).await?;
@@ -248,8 +259,24 @@ async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
             false => remove_hits(ctx, &list, items).await,
         };
     }
-    remove_hits(ctx, &list, matching_items(&items, &step.slots.items)).await
+    let hits = matching_items(&items, &step.slots.items);
+    // the user's one list, not named, does not have it, but one reminder is named by it
+    if hits.is_empty()
+        && display_name(step).is_none()
+        && let Some(task) = super::task::the_open_task_named(ctx, &step.slots.items.join(", ")).await?
+    {
+        return super::task::delete_ids(ctx, &[task.id]).await;
+    }
+    // "תוציאי את הטונה ואת הלחמניות": each thing named, each found once, goes at once
+    if hits.len() > 1 && hits.len() == step.slots.items.len() && hits.len() <= NAMED_AT_ONCE {
+        let ids: Vec<i64> = hits.iter().map(|i| i.id).collect();
+        return remove_ids(ctx, list.id, &ids).await;
+    }
+    remove_hits(ctx, &list, hits).await
 }
+
+/// Items named one by one that are removed without asking first: more is a sweep.
+const NAMED_AT_ONCE: usize = 5;
 
 /// Removes the items found on `list`: one at once, several after a confirmation.
 pub async fn remove_hits(ctx: &Ctx<'_>, list: &List, hits: Vec<Item>) -> Result<StepResult, ResolveError> {

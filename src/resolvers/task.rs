@@ -278,6 +278,18 @@ pub async fn names_an_open_task(
     Ok(names_one_of(words, &open))
 }
 
+/// The one open task `words` name clearly, if there is exactly one.
+pub async fn the_open_task_named(ctx: &Ctx<'_>, words: &str) -> Result<Option<Task>, sea_orm::DbErr> {
+    if words.trim().is_empty() {
+        return Ok(None);
+    }
+    let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+    Ok(match matching::find(words, &open, |t| t.title.as_str()) {
+        Found::One(t) => Some(t),
+        _ => None,
+    })
+}
+
 fn names_one_of(words: &str, open: &[Task]) -> bool {
     !matches!(matching::find(words, open, |t| t.title.as_str()), Found::None(_))
 }

@@ -159,6 +159,15 @@ pub fn match_all(toks: &[Token<'_>]) -> Vec<PatMatch> {
                 Word::Prefix(x) => toks[i].text.starts_with(x.as_str()),
             };
             let after_vav = !first_full && toks[i].kind == Kind::He && toks[i].text.starts_with('ו');
+            // "the trip is off", "trip's off": "off" after "is" says called off, not take off
+            if n == 1
+                && toks[i].text == "off"
+                && i > 0
+                && (matches!(toks[i - 1].text, "is" | "are" | "was" | "were" | "it's" | "its")
+                    || toks[i - 1].text.ends_with("'s"))
+            {
+                continue;
+            }
             out.push(PatMatch {
                 resolver: p.resolver,
                 action: p.action,

@@ -339,7 +339,19 @@ fn en_target(
     seg: Range<usize>,
     keep: &dyn Fn(usize) -> bool,
 ) -> Option<(Option<String>, usize)> {
-    let at = seg.clone().rev().find(|&i| toks[i].kind == Kind::Latin && EN_TARGET.contains(&toks[i].text))?;
+    // "cross off milk and bread": "off" right after the verb is part of the verb, not "off <list>"
+    let particle = |i: usize| {
+        i > seg.start
+            && matches!(toks[i].text, "off" | "on")
+            && matches!(
+                toks[i - 1].text,
+                "cross" | "take" | "tick" | "check" | "scratch" | "knock" | "strike" | "mark" | "put"
+            )
+    };
+    let at = seg
+        .clone()
+        .rev()
+        .find(|&i| toks[i].kind == Kind::Latin && EN_TARGET.contains(&toks[i].text) && !particle(i))?;
     let comma = (at + 1..seg.end).find(|&i| toks[i].text == ",").unwrap_or(seg.end);
     let name = text_of(text, toks, at + 1..comma, &|i| keep(i) && toks[i].kind != Kind::Punct)?;
     // "cross off the olive oil we still have some", "cross off the tent too, borrowed one":
@@ -521,6 +533,11 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
     for i in range {
         let t = &toks[i];
         let sep = matches!(t.text, "," | ";" | "&" | "and" | "וגמ");
+        // "milk and bread, got them", "the honey cake, my mom is baking one": after a comma, a
+        // clause is why, not another item; it ends the items
+        if t.text == "," && (!items.is_empty() || !cur.is_empty()) && clause_at(toks, i + 1) {
+            break;
+        }
         if sep {
             flush(&mut cur, &mut items);
             continue;
@@ -547,6 +564,46 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
             None => vec![t],
         })
         .collect()
+}
+
+/// An English clause starts at `i`: a past verb of getting ("got them", "bought one") or
+/// words up to a finite "is/are/was" ("my mom is baking one").
+fn clause_at(toks: &[Token<'_>], i: usize) -> bool {
+    let Some(first) = toks.get(i).filter(|t| t.kind == Kind::Latin) else { return false };
+    if matches!(
+        first.text,
+        "got"
+            | "bought"
+            | "found"
+            | "borrowed"
+            | "took"
+            | "picked"
+            | "grabbed"
+            | "ordered"
+            | "used"
+            | "have"
+            | "had"
+            | "already"
+            | "dont"
+            | "don't"
+            | "no"
+            | "not"
+            | "we"
+            | "i"
+            | "i'll"
+            | "ill"
+            | "i've"
+            | "ive"
+            | "i'm"
+            | "im"
+    ) {
+        return true;
+    }
+    toks[i..]
+        .iter()
+        .take(4)
+        .take_while(|t| t.text != ",")
+        .any(|t| matches!(t.text, "is" | "are" | "was" | "were" | "will" | "'s"))
 }
 
 fn text_of_range(text: &str, a: usize, b: usize) -> String {

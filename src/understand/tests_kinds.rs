@@ -695,8 +695,11 @@ fn a_whole_list_goes_and_a_new_list_is_named_after_a_colon_or_a_dash() {
 #[test]
 fn cross_off_then_add_is_two_steps_and_the_item_crossed_off_names_no_list() {
     let u = understand("cross off the sunscreen too, found some at home. and add a hat", tuesday_morning(), Lang::En);
-    let got: Vec<(Action, Option<&str>)> = u.steps.iter().map(|s| (s.action, s.list.as_deref())).collect();
-    assert_eq!(got, vec![(Action::Remove, Some("sunscreen")), (Action::Add, None)], "{:?}", u.steps);
+    let got: Vec<(Action, Option<&str>, Vec<String>)> =
+        u.steps.iter().map(|s| (s.action, s.list.as_deref(), s.items.clone())).collect();
+    let want =
+        vec![(Action::Remove, None, vec!["sunscreen".to_string()]), (Action::Add, None, vec!["hat".to_string()])];
+    assert_eq!(got, want, "{:?}", u.steps);
 }
 
 #[test]
@@ -859,4 +862,14 @@ fn a_construct_list_name_runs_to_the_first_thing_on_it_and_fillers_are_no_items(
     assert_eq!(u.steps.last().map(|s| s.items.clone()), Some(vec!["ביסלי".to_string()]));
     let u = understand("bought the turkey so take it off the list", thursday_evening(), Lang::He);
     assert_eq!(u.steps.last().map(|s| s.items.clone()), Some(vec!["turkey".to_string()]));
+}
+
+#[test]
+fn off_after_a_verb_is_the_verb_and_after_is_it_says_called_off() {
+    let s = one("cross off milk and bread, got them", thursday_evening());
+    assert_eq!((s.list.as_deref(), s.items.clone()), (None, vec!["milk".to_string(), "bread".to_string()]));
+    let s = one("ok trip's off because of the rain. delete the whole camping list", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Delete, Some("camping")));
+    let s = one("and in 3 hours to move the car", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Create, Some("move the car")));
 }

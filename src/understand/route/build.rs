@@ -176,6 +176,10 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
             step.except = shape::exceptions(msg, from, seg.end);
         }
         return step;
+    } else if !strong && time_then_to_do(msg, body) {
+        // "and in 3 hours to move the car", "also at 6 to call the bank": a time and then "to"
+        // and what to do is the reminder's own shape, whatever verb follows
+        (Resolver::Task, Action::Create, 0.75, Vec::new())
     } else if let Some(verb) = shape::report_verb(msg, body)
         .filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6))
         .filter(|verb| !(ahead(msg, time.map(|(m, _)| m)) && shape::arranges(msg, verb.clone())))
@@ -271,6 +275,20 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         } else {
             (resolver, action)
         };
+    // "grocery list: bread, milk and bananas", "רשימת קניות: עגבניות, מלפפונים": a list's name,
+    // a colon and things after it, with no verb, puts the things on the list
+    let (resolver, action) = if resolver == Resolver::List
+        && action == Action::Show
+        && !is_question(msg, body)
+        && let Some(k) = list_marker(msg.toks, r.clone())
+        && let Some(colon) = (k + 1..r.end).find(|&i| msg.toks[i].text == ":")
+        && (colon + 1..r.end).any(|i| msg.toks[i].is_word())
+        && (k + 1..colon).filter(|&i| msg.toks[i].is_word()).count() <= 3
+    {
+        (Resolver::List, Action::Add)
+    } else {
+        (resolver, action)
+    };
     // "מה יש לי מחר בתזכורות", "what's on tomorrow in my reminders": asking what is on a day in
     // the reminders, not the calendar, lists the tasks
     let (resolver, action) = if resolver == Resolver::Calendar
@@ -518,6 +536,21 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     } else {
         (Resolver::General, Action::Chat, 0.3, Vec::new())
     }
+}
+
+/// The step opens (after "and"/"also") with a time, and "to" and a word follow it.
+fn time_then_to_do(msg: &Msg<'_>, seg: Seg) -> bool {
+    let mut k = seg.content;
+    while msg.toks.get(k).is_some_and(|t| matches!(t.text, "and" | "also" | "plus" | "then" | "," | "oh" | "ok")) {
+        k += 1;
+    }
+    msg.times.iter().any(|(_, tr)| {
+        tr.start == k
+            && tr.end + 1 < seg.end
+            && msg.toks[tr.end].text == "to"
+            && msg.toks[tr.end + 1].kind == Kind::Latin
+            && !matches!(msg.toks[tr.end + 1].text, "the" | "my" | "a" | "an")
+    })
 }
 
 /// English verbs that change a thing's time when they open a step: "change grandpa to 5",
