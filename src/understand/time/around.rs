@@ -51,6 +51,40 @@ pub fn counted_from_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     Some((Day::Holiday { h, y, rel, at }, e))
 }
 
+/// "the first day of Passover", "the last day of Hanukkah", "היום האחרון של חנוכה", "ביום
+/// השני של ראש השנה": one day of a holiday's span.
+pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
+    let (at, k) = match cx.kind(i)? {
+        Kind::Latin => {
+            let j = if cx.is(i, "the") { i + 1 } else { i };
+            let at = if cx.is(j, "last") {
+                At::Last
+            } else {
+                let (n, _, _) = super::dates::day_number(cx, j).filter(|(_, o, e)| *o && *e == j + 1)?;
+                At::Days(i16::try_from(n).ok().filter(|n| (1..=8).contains(n))? - 1)
+            };
+            (cx.is(j + 1, "day") && cx.is(j + 2, "of")).then_some((at, j + 3))?
+        }
+        Kind::He => {
+            if !matches!(cx.text(i), "היומ" | "ביומ" | "יומ") {
+                return None;
+            }
+            let at = match cx.text(i + 1) {
+                "הראשונ" => At::Days(0),
+                "השני" => At::Days(1),
+                "השלישי" => At::Days(2),
+                "האחרונ" => At::Last,
+                _ => return None,
+            };
+            (cx.is(i + 2, "של")).then_some((at, i + 3))?
+        }
+        _ => return None,
+    };
+    let (day, e) = super::holidays::holiday_at(cx, k)?;
+    let Day::Holiday { h, y, rel, at: At::On } = day else { return None };
+    Some((Day::Holiday { h, y, rel, at }, e))
+}
+
 /// Days in `count` of a day or week unit.
 fn days_of(u: Unit, count: u32) -> Option<i16> {
     let per = if u == Unit::Week { 7 } else { 1 };

@@ -360,6 +360,7 @@ pub fn comp_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     }
     // "three days after Easter" before "three days" is read as an offset
     super::around::counted_from_holiday_at(cx, i)
+        .or_else(|| super::around::day_of_holiday_at(cx, i))
         .map(|(d, j)| (Comp::Day(d), j))
         .or_else(|| super::offset::every_at(cx, i))
         .or_else(|| super::offset::lasting_at(cx, i))

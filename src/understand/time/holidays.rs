@@ -286,6 +286,7 @@ pub fn date_at(h: u8, y: Option<i32>, rel: Option<i8>, at: At, today: NaiveDate)
         At::After => d + Duration::days(length(h, d.year()).unwrap_or(1)),
         At::Days(n) => d + Duration::days(i64::from(n)),
         At::NthWeekday(n, wd) => super::around::nth_weekday_from(d, n, wd)?,
+        At::Last => d + Duration::days(length(h, d.year()).unwrap_or(1) - 1),
         At::On | At::Before | At::Closest(_) => d,
     })
 }

@@ -266,6 +266,8 @@ pub enum At {
     NthWeekday(i8, u8),
     /// the nth closest one to today, past or future
     Closest(u8),
+    /// its last day: "the last day of Hanukkah"
+    Last,
 }
 
 /// The stem of a Hebrew word under prefixes other than the article that is one of `words`, or

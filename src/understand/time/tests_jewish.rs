@@ -139,3 +139,13 @@ fn days_and_weeks_counted_from_a_holiday_in_both_languages() {
     let (v, _) = at("2026-08-01 10:00", "שבועיים אחרי יום כיפור");
     assert_eq!(v, "2026-10-05T00:00:00+03:00");
 }
+
+#[test]
+fn one_day_of_a_holiday_by_its_place_in_both_languages() {
+    let (v, e) = at("2026-03-20 09:00", "what's on my calendar on the first day of Passover");
+    assert_eq!((v.as_str(), e), ("2026-04-02T00:00:00+03:00", None));
+    let (v, _) = at("2026-11-23 10:00", "היום האחרון של חנוכה");
+    assert_eq!(v, "2026-12-12T00:00:00+02:00");
+    let (v, _) = at("2026-08-01 10:00", "ביום השני של ראש השנה");
+    assert_eq!(v, "2026-09-13T00:00:00+03:00");
+}
