@@ -410,7 +410,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("what did i say", 1.0), ("what did i tell you", 1.0), ("do you remember", 0.9),
                     ("remind me what", 1.2), ("what was the", 0.5), ("what was my", 0.5), ("did i mention", 0.8),
                     ("what did i save", 1.0), ("what did i note", 1.0), ("what did i write down", 1.0), ("what have i saved", 1.0),
-                    ("what's the name of", 0.7), ("what was the name of", 0.8),
+                    ("what's the name of", 0.7), ("what was the name of", 0.8), ("who was", 0.5), ("again", 0.3),
                 ],
             },
             ActionSchema {

@@ -60,6 +60,7 @@ fn edge_stop(t: &Token<'_>) -> bool {
                 | "us"
                 | "with"
                 | "from"
+                | "again"
         ),
         Kind::Num => false,
     }

@@ -873,3 +873,13 @@ fn off_after_a_verb_is_the_verb_and_after_is_it_says_called_off() {
     let s = one("and in 3 hours to move the car", thursday_evening());
     assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Create, Some("move the car")));
 }
+
+#[test]
+fn asking_again_about_someone_is_recalling_a_note_not_a_world_question() {
+    let s = one("who was the plumber again?", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.query.as_deref()), (Resolver::Memory, Action::Recall, Some("plumber")));
+    let s = one("who was the first prime minister of israel?", thursday_evening());
+    assert_eq!(s.resolver, Resolver::General);
+    let s = one("remind me again tomorrow at 5 to call mom", thursday_evening());
+    assert_eq!(s.title.as_deref(), Some("call mom"));
+}

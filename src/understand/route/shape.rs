@@ -367,7 +367,9 @@ fn asks_in_general(toks: &[Token<'_>]) -> bool {
     let personal = toks.iter().any(|t| {
         PERSONAL.contains(&t.text) || peelings(t.text).any(|(_, s)| PERSONAL.contains(&s) && s.chars().count() >= 3)
     });
-    if personal {
+    // "who was the plumber again?", "מה היה השם שלו שוב": asking to be reminded of something told
+    let again = toks.iter().any(|t| matches!(t.text, "again" | "שוב"));
+    if personal || again {
         return false;
     }
     let first = toks.first().map_or("", |t| t.text);
