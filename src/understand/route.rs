@@ -248,8 +248,23 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             let report_next = c > i
                 && msg.toks.get(c).is_some_and(shape::is_report_verb)
                 && shape::report_verb(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some();
+            // "and stick paper towels on the house list", "and tell everyone by email": a
+            // weaker verb backed by a noun of its own resolver before the next "and"
+            let next_and = (c + 1..n).find(|&k| is_conj(&msg.toks[k])).unwrap_or(n);
+            let noun_backed = msg.pats.iter().any(|m| {
+                m.start == c
+                    && m.weight >= 0.3
+                    && commands(m)
+                    && msg.pats.iter().any(|o| {
+                        o.resolver == m.resolver
+                            && o.action.is_none()
+                            && o.start >= m.end
+                            && o.start < next_and
+                            && o.weight >= 0.3
+                    })
+            });
             let split_here = if c > i {
-                command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok || report_next
+                command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok || report_next || noun_backed
             } else {
                 // "…עפרונות ומחק": a glued-ו command word ending the message has nothing to act
                 // on; it is an item ("and an eraser")

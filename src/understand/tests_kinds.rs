@@ -883,3 +883,18 @@ fn asking_again_about_someone_is_recalling_a_note_not_a_world_question() {
     let s = one("remind me again tomorrow at 5 to call mom", thursday_evening());
     assert_eq!(s.title.as_deref(), Some("call mom"));
 }
+
+#[test]
+fn a_weaker_verb_backed_by_its_own_noun_after_and_is_a_step_of_its_own() {
+    let u = understand(
+        "clean up the done reminders and stick paper towels on the house list",
+        thursday_evening(),
+        Lang::He,
+    );
+    let route: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(route, [(Resolver::Task, Action::Delete), (Resolver::List, Action::Add)]);
+    assert_eq!(u.steps[1].items, ["paper towels"]);
+    let u = understand("cancel the bbq and tell everyone by email", thursday_evening(), Lang::He);
+    let route: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(route, [(Resolver::Calendar, Action::Delete), (Resolver::Gmail, Action::Send)]);
+}
