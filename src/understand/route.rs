@@ -104,7 +104,9 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
             step.confidence = step.confidence.min(0.55);
         }
     }
+    instead_of_the_deleted(&msg, &segs, &mut steps);
     link(&msg, &segs, &mut steps);
+    reported_then_marked(&mut steps);
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
     one_chat(&mut steps);
@@ -561,6 +563,50 @@ const CALLED_OFF: &[&str] = &[
 /// "the barbecue at Nir's is off, remove it", "הפגישה עם היועצת בוטלה, תוריד אותה מהיומן": the
 /// thing called off, then a delete of "it", is one delete of that thing (not a new event named
 /// "… is off" and a delete of the sentence).
+/// "cancel my meeting with Avi and put a call with him on Sunday at 10 instead": after a
+/// delete, what comes "instead" at a time is a new thing, not a move of one.
+fn instead_of_the_deleted(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    for j in 1..steps.len().min(segs.len()) {
+        let instead = segs[j].range().any(|k| matches!(msg.toks[k].text, "instead" | "במקומ" | "במקומה" | "במקומו"));
+        if steps[j - 1].action == crate::understand::Action::Delete
+            && steps[j].action == crate::understand::Action::Update
+            && steps[j].when.is_some()
+            && instead
+        {
+            steps[j].action = crate::understand::Action::Create;
+            steps[j].query = None;
+            // "put a call with him" names the new thing by what follows the verb
+            if let Some(t) = steps[j].title.take() {
+                let rest = ["put ", "set ", "book ", "schedule ", "make ", "add ", "move "]
+                    .iter()
+                    .find_map(|v| t.strip_prefix(v))
+                    .map(|r| r.trim_start_matches("a ").trim_start_matches("an ").to_string());
+                steps[j].title = Some(rest.unwrap_or(t));
+            }
+        }
+    }
+}
+
+/// "i submitted the assignment, mark it done": a report and then a completion of "it" are one
+/// completion, of the thing reported.
+fn reported_then_marked(steps: &mut Vec<Step>) {
+    let complete = crate::understand::Action::Complete;
+    let mut j = 1;
+    while j < steps.len() {
+        let (a, b) = (&steps[j - 1], &steps[j]);
+        if a.resolver == Resolver::Task
+            && a.action == complete
+            && b.resolver == Resolver::Task
+            && b.action == complete
+            && b.depends_on.contains(&(j - 1))
+        {
+            steps.remove(j);
+        } else {
+            j += 1;
+        }
+    }
+}
+
 fn called_off(text: &str, steps: &mut Vec<Step>) {
     let lower = text.to_lowercase();
     let Some((at, said)) = CALLED_OFF.iter().filter_map(|w| lower.find(w).map(|i| (i, *w))).min_by_key(|(i, _)| *i)

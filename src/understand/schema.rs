@@ -352,7 +352,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 action: Action::Read,
                 hint: "read an email aloud or show it",
                 he: &[("תקרא לי", 0.6), ("תקראי לי", 0.6), ("תקריא", 0.6), ("מה כתוב", 0.5), ("תפתח את", 0.3)],
-                en: &[("read", 0.5), ("open", 0.3), ("what does", 0.3)],
+                en: &[("read", 0.5), ("open", 0.3), ("what does", 0.3), ("email say", 0.7), ("email said", 0.7), ("email says", 0.7), ("mail say", 0.7)],
             },
             ActionSchema {
                 action: Action::Send,

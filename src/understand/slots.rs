@@ -61,6 +61,8 @@ fn edge_stop(t: &Token<'_>) -> bool {
                 | "with"
                 | "from"
                 | "again"
+                | "did"
+                | "does"
         ),
         Kind::Num => false,
     }

@@ -898,3 +898,19 @@ fn a_weaker_verb_backed_by_its_own_noun_after_and_is_a_step_of_its_own() {
     let route: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
     assert_eq!(route, [(Resolver::Calendar, Action::Delete), (Resolver::Gmail, Action::Send)]);
 }
+
+#[test]
+fn a_report_then_mark_it_done_is_one_completion_and_instead_of_a_deleted_thing_is_a_new_one() {
+    let s = one("i submitted the assignment, mark it done", thursday_evening());
+    assert_eq!((s.action, s.title.as_deref()), (Action::Complete, Some("assignment")));
+    let u = understand(
+        "cancel my meeting with Avi tomorrow and put a call with him on Sunday at 10 instead",
+        thursday_evening(),
+        Lang::He,
+    );
+    let route: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(route, [(Resolver::Calendar, Action::Delete), (Resolver::Calendar, Action::Create)]);
+    assert_eq!(u.steps[1].title.as_deref(), Some("call with him"));
+    let s = one("what did the school email say", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.query.as_deref()), (Resolver::Gmail, Action::Read, Some("school")));
+}
