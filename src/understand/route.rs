@@ -624,7 +624,8 @@ fn called_off(text: &str, steps: &mut Vec<Step>) {
     step.title = Some(thing.to_string());
     step.depends_on.clear();
     step.confidence = step.confidence.max(0.7);
-    if ["calendar", "יומן", "ביומן", "מהיומן"].iter().any(|w| lower.contains(w)) {
+    if ["calendar", "יומן", "ביומן", "מהיומן"].iter().any(|w| lower.contains(w)) || shape::says_appointment(thing)
+    {
         step.resolver = Resolver::Calendar;
     }
     // the steps read from the words before it were the thing itself

@@ -289,7 +289,9 @@ fn a_report_run_into_a_command_on_them_removes_the_reported_items() {
 #[test]
 fn a_thing_called_off_and_then_removed_is_one_delete_of_that_thing() {
     for (text, title, resolver) in [
-        ("the barbecue at Nir's is off, remove it", "barbecue at Nir's", Resolver::Task),
+        // a barbecue is an event: the calendar (without Google linked, the turn falls back to reminders)
+        ("the barbecue at Nir's is off, remove it", "barbecue at Nir's", Resolver::Calendar),
+        ("the thing at Nir's is off, remove it", "thing at Nir's", Resolver::Task),
         ("הפגישה עם היועצת בוטלה, תוריד אותה מהיומן", "הפגישה עם היועצת", Resolver::Calendar),
     ] {
         let s = one(text, tuesday_morning());
@@ -913,4 +915,10 @@ fn a_report_then_mark_it_done_is_one_completion_and_instead_of_a_deleted_thing_i
     assert_eq!(u.steps[1].title.as_deref(), Some("call with him"));
     let s = one("what did the school email say", thursday_evening());
     assert_eq!((s.resolver, s.action, s.query.as_deref()), (Resolver::Gmail, Action::Read, Some("school")));
+}
+
+#[test]
+fn cancelling_a_named_kind_of_event_is_a_calendar_delete() {
+    let s = one("cancel the viewing on Herzl St", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Delete));
 }

@@ -629,7 +629,7 @@ pub(super) fn cancels_event(
         used.iter().any(|m| m.action.is_some() && (m.start..m.end).any(|i| CANCELS.contains(&msg.toks[i].text)));
     let task_word = names_task(msg, seg);
     let with = r.clone().any(|i| matches!(msg.toks[i].text, "with" | "עמ"));
-    cancel && !task_word && (has_time || with)
+    cancel && !task_word && (has_time || with || names_an_appointment(msg, seg))
 }
 
 /// English verbs a to-do starts with ("call mom at 5", "pick up the kids at 4").
@@ -720,7 +720,64 @@ const APPOINTMENTS: &[&str] = &[
     "החוג",
     "המסיבה",
     "מסיבה",
+    "viewing",
+    "barbecue",
+    "bbq",
+    "wedding",
+    "concert",
+    "rehearsal",
+    "webinar",
+    "conference",
+    "presentation",
+    "checkup",
+    "check-up",
+    "consultation",
+    "reservation",
+    "brunch",
+    "drinks",
+    "haircut",
+    "massage",
+    "playdate",
+    "ceremony",
+    "graduation",
+    "seminar",
+    "workshop",
+    "meetup",
+    "offsite",
+    "screening",
+    "hearing",
+    "recital",
+    "חתונה",
+    "החתונה",
+    "הופעה",
+    "ההופעה",
+    "הצגה",
+    "ההצגה",
+    "סדנה",
+    "הסדנה",
+    "כנס",
+    "הכנס",
+    "הרצאה",
+    "ההרצאה",
+    "טקס",
+    "הטקס",
+    "תספורת",
+    "התספורת",
+    "עיסוי",
+    "העיסוי",
+    "מנגל",
+    "המנגל",
+    "דייט",
+    "הדייט",
+    "ביקור",
+    "הביקור",
 ];
+
+/// Some word of `text` names a meeting, a meal, an appointment or a call.
+pub(super) fn says_appointment(text: &str) -> bool {
+    let folded = crate::understand::normalize::fold(text);
+    folded.split(|c: char| !c.is_alphanumeric() && c != '-').any(|w| APPOINTMENTS.contains(&w))
+}
 
 /// The step names a meeting, a meal, an appointment or a call.
 pub(super) fn names_an_appointment(msg: &Msg<'_>, seg: Seg) -> bool {
