@@ -202,6 +202,11 @@ pub fn list_marker(toks: &[Token<'_>], range: Range<usize>) -> Option<usize> {
     })
 }
 
+/// "הרשימה הישנה של יום ההולדת", "רשימה חדשה": what the list is like is no part of its name.
+fn list_adjective(t: &Token<'_>) -> bool {
+    matches!(t.text, "חדשה" | "החדשה" | "הישנה" | "הקודמת" | "הגדולה" | "הקטנה" | "הארוכה" | "הזאת" | "ההיא")
+}
+
 /// "lists", "רשימות", "הרשימות": the plural names no one list ("what lists do I have", "איזה
 /// רשימות יש לי"); the words after it are no name.
 fn plural_marker(t: &Token<'_>) -> bool {
@@ -267,8 +272,7 @@ pub fn list_slots(
     if let Some(slots) = list_first.and_then(|k| name_then_items(text, toks, k, seg.end, keep)) {
         return slots;
     }
-    let name_after =
-        |from: usize| text_of(text, toks, from..seg.end, &|i| keep(i) && !matches!(toks[i].text, "חדשה" | "החדשה"));
+    let name_after = |from: usize| text_of(text, toks, from..seg.end, &|i| keep(i) && !list_adjective(&toks[i]));
     let (list, items_end) = match (named, marker) {
         (Some(c), _) => (name_after(c + 1), marker.unwrap_or(c)),
         (None, Some(k)) if toks[k].kind == Kind::He && plural_marker(&toks[k]) => (None, k),
@@ -425,7 +429,7 @@ fn name_then_items(
     end: usize,
     keep: &dyn Fn(usize) -> bool,
 ) -> Option<ListSlots> {
-    let name_at = (marker + 1..end).find(|&i| keep(i) && toks[i].text != "של")?;
+    let name_at = (marker + 1..end).find(|&i| keep(i) && toks[i].text != "של" && !list_adjective(&toks[i]))?;
     // "לרשימת המטלות לבית: לתקן את הברז, …": a colon ends the name, however long
     let colon = (name_at + 1..end).find(|&i| toks[i].text == ":");
     // "לרשימת ציוד לחופשה כובע, …", "לרשימת קניות לחג רימונים": what the list is for belongs
@@ -466,6 +470,10 @@ fn name_then_items(
                 .find(|&i| crate::understand::goods::starts_a_thing(&words_from(i)));
             if let Some(t) = thing {
                 name_end = t;
+            } else if name_end + 1 == end {
+                // "תמחק את הרשימה של יום ההולדת": the two words are the whole name
+                let list = text_of(text, toks, name_at..end, &|_| true);
+                return Some(ListSlots { list, items: Vec::new() });
             }
         }
     }
@@ -545,7 +553,13 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
             flush(&mut cur, &mut items);
             continue;
         }
-        let vav = t.kind == Kind::He && t.text.starts_with('ו') && t.text.chars().count() > 2 && !cur.is_empty();
+        // "סוללות 9 וולט": after a number the word is its unit, not "and"
+        let after_number = i > 0 && toks[i - 1].kind == Kind::Num;
+        let vav = t.kind == Kind::He
+            && t.text.starts_with('ו')
+            && t.text.chars().count() > 2
+            && !cur.is_empty()
+            && !after_number;
         if vav {
             flush(&mut cur, &mut items);
         }

@@ -922,3 +922,14 @@ fn cancelling_a_named_kind_of_event_is_a_calendar_delete() {
     let s = one("cancel the viewing on Herzl St", thursday_evening());
     assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Delete));
 }
+
+#[test]
+fn a_list_is_named_without_what_it_is_like_and_a_unit_after_a_number_is_no_new_item() {
+    for text in ["תמחק את הרשימה הישנה של יום ההולדת", "תמחק את הרשימה של יום ההולדת"]
+    {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.action, s.list.as_deref()), (Action::Delete, Some("יום ההולדת")), "{text}");
+    }
+    let s = one("תוסיף סוללות 9 וולט לרשימת קניות", thursday_evening());
+    assert_eq!(s.items, ["סוללות 9 וולט"]);
+}
