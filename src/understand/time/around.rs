@@ -63,7 +63,23 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
                 let (n, _, _) = super::dates::day_number(cx, j).filter(|(_, o, e)| *o && *e == j + 1)?;
                 At::Days(i16::try_from(n).ok().filter(|n| (1..=8).contains(n))? - 1)
             };
-            (cx.is(j + 1, "day") && cx.is(j + 2, "of")).then_some((at, j + 3))?
+            // "the first candle of hanukkah" is lit on its eve
+            let candle = cx.is(j + 1, "candle") && matches!(at, At::Days(_));
+            let at = match at {
+                At::Days(d) if candle => At::Days(d - 1),
+                other => other,
+            };
+            ((cx.is(j + 1, "day") || candle) && cx.is(j + 2, "of")).then_some((at, j + 3))?
+        }
+        // "בנר ראשון של חנוכה", "הנר השלישי של חנוכה": the nth candle is lit on the evening of
+        // the (n-1)th day counted from the eve
+        Kind::He if matches!(cx.text(i), "נר" | "בנר" | "הנר" | "בהנר") => {
+            let nth = |w: &str| {
+                let w = w.strip_prefix('ה').unwrap_or(w);
+                ["ראשונ", "שני", "שלישי", "רביעי", "חמישי", "שישי", "שביעי", "שמיני"].iter().position(|o| *o == w)
+            };
+            let n = i16::try_from(nth(cx.text(i + 1))?).ok()?;
+            (cx.is(i + 2, "של")).then_some((At::Days(n - 1), i + 3))?
         }
         Kind::He => {
             if !matches!(cx.text(i), "היומ" | "ביומ" | "יומ") {

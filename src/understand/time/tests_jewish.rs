@@ -149,3 +149,13 @@ fn one_day_of_a_holiday_by_its_place_in_both_languages() {
     let (v, _) = at("2026-08-01 10:00", "ביום השני של ראש השנה");
     assert_eq!(v, "2026-09-13T00:00:00+03:00");
 }
+
+#[test]
+fn the_nth_hanukkah_candle_is_lit_on_the_evening_counted_from_its_eve() {
+    let (v, _) = at("2026-11-20 09:00", "תזכיר לי בנר ראשון של חנוכה בחמש להדליק נרות");
+    assert_eq!(v, "2026-12-04T17:00:00+02:00");
+    let (v, _) = at("2026-11-20 09:00", "the third candle of hanukkah at 6");
+    assert_eq!(v, "2026-12-06T18:00:00+02:00");
+    let (v, _) = at("2026-11-20 09:00", "הנר השמיני של חנוכה");
+    assert_eq!(v, "2026-12-11T00:00:00+02:00");
+}
