@@ -56,6 +56,11 @@ const FROZEN5_FLOOR: usize = 79;
 /// tune 85/102, frozen 85/103; floors at the later figures.
 const TUNE6_FLOOR: usize = 102;
 const FROZEN6_FLOOR: usize = 89;
+/// The seventh set (`eval/conversations7_*.jsonl`, c121–c140, a seventh writer, split before Ozer
+/// was run on it, eleven of its conversations outside Jerusalem or across a clock change): first
+/// run tune 83/103, frozen 92/110.
+const TUNE7_FLOOR: usize = 83;
+const FROZEN7_FLOOR: usize = 92;
 
 struct Tally {
     passed: usize,
@@ -363,4 +368,14 @@ async fn sixth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn sixth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen6", include_str!("../eval/conversations6_frozen.jsonl"), FROZEN6_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn seventh_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune7", include_str!("../eval/conversations7_tune.jsonl"), TUNE7_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn seventh_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen7", include_str!("../eval/conversations7_frozen.jsonl"), FROZEN7_FLOOR, false).await;
 }
