@@ -18,6 +18,7 @@ const STOPWORDS: &[&str] = &[
     "on",
     "that",
     "this",
+    "with",
     "item",
     "list",
     "one",
@@ -79,7 +80,8 @@ pub fn tokens(text: &str) -> Vec<String> {
         .collect::<String>()
         .to_lowercase()
         .split_whitespace()
-        .filter(|w| !STOPWORDS.contains(w))
+        // (the stopwords are folded too: "עם" is "עמ" here)
+        .filter(|w| !STOPWORDS.iter().any(|s| s.chars().map(fold_final).eq(w.chars())))
         .map(str::to_string)
         .collect()
 }
@@ -102,10 +104,23 @@ fn forms(token: &str) -> Vec<&str> {
     out
 }
 
+/// Words that name the same thing in another form: a call and calling, a meeting and meeting
+/// someone ("move the call with my daughter" finds "להתקשר לבת שלי").
+const SAME_THING: &[&[&str]] = &[
+    &["שיחה", "שיחת", "התקשר", "להתקשר", "תתקשר", "call", "calls", "calling", "phone", "ring"],
+    &["פגישה", "פגישת", "להיפגש", "meeting", "meet"],
+    &["אימונ", "אימונימ", "training", "practice", "workout"],
+    &["תור", "appointment", "appt"],
+];
+
+fn same_thing(x: &str, y: &str) -> bool {
+    SAME_THING.iter().any(|g| g.contains(&x) && g.contains(&y))
+}
+
 fn token_matches(a: &str, b: &str) -> bool {
     forms(a).iter().any(|x| {
         forms(b).iter().any(|y| {
-            x == y || {
+            x == y || same_thing(x, y) || {
                 // "flower"/"flowers", "פרח"/"פרחימ": one is a prefix of the other, long enough to mean it
                 let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
                 short.chars().count() >= 3 && long.starts_with(short)
@@ -158,6 +173,13 @@ mod tests {
     fn the_reminder_about_the_flowers_finds_buy_flowers() {
         let tasks = ["call the bank", "buy flowers for mom", "pack"];
         assert_eq!(find("the reminder about the flowers", &tasks, |t| t), Found::One("buy flowers for mom"));
+    }
+
+    #[test]
+    fn a_call_finds_calling_and_stopwords_with_final_letters_are_dropped() {
+        let tasks = ["להתקשר לבת שלי בישראל", "להדליק נרות"];
+        assert_eq!(find("השיחה עם הבת שלי", &tasks, |t| t), Found::One("להתקשר לבת שלי בישראל"));
+        assert!(score("the call with dana", "phone dana") >= 0.99);
     }
 
     #[test]
