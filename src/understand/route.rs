@@ -201,12 +201,22 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         // "cancel it, they called to reschedule", "add milk, i need it for the cake": after a
         // command, a comma and a subject start the reason, which is no step and no part of this
         // one (up to the end of the sentence)
+        // ("…, my son is bringing it": a possessive subject and its verb)
+        let possessive_clause =
+            msg.toks.get(i + 1).is_some_and(|t| matches!(t.text, "my" | "our" | "his" | "her" | "their"))
+                && msg.toks[i + 2..n.min(i + 5)].iter().any(|t| {
+                    matches!(t.text, "is" | "are" | "was" | "were" | "will" | "has" | "have" | "said" | "says")
+                });
         if (left_has_command || left_has_verb)
             && msg.toks[i].text == ","
-            && msg.toks.get(i + 1).is_some_and(|t| REASON_SUBJECTS.contains(&t.text))
+            && (msg.toks.get(i + 1).is_some_and(|t| REASON_SUBJECTS.contains(&t.text)) || possessive_clause)
         {
             let mut e = i + 1;
             while e < n && !matches!(msg.toks[e].text, "." | ";" | "!" | "?") {
+                e += 1;
+            }
+            // (the sentence's own full stop ends it too)
+            while e < n && matches!(msg.toks[e].text, "." | ";" | "!" | "?") {
                 e += 1;
             }
             cur.end = i;

@@ -33,6 +33,7 @@ fn edge_stop(t: &Token<'_>) -> bool {
                 | "עמ"
                 | "אפשר"
                 | "כבר"
+                | "וגמ"
         ),
         Kind::Latin => matches!(
             t.text,
@@ -63,6 +64,9 @@ fn edge_stop(t: &Token<'_>) -> bool {
                 | "again"
                 | "did"
                 | "does"
+                | "n"
+                | "wait"
+                | "actually"
         ),
         Kind::Num => false,
     }
@@ -273,6 +277,18 @@ pub fn list_slots(
         return slots;
     }
     let name_after = |from: usize| text_of(text, toks, from..seg.end, &|i| keep(i) && !list_adjective(&toks[i]));
+    // "a list called seder with matzah, wine and eggs", "רשימה בשם סדר עם מצות ויין": the name
+    // ends at "with" when things follow it
+    if let Some(c) = named
+        && let Some(w) = (c + 2..seg.end).find(|&i| matches!(toks[i].text, "with" | "עמ" | "containing"))
+    {
+        let items = split_items(text, toks, w + 1..seg.end, keep);
+        let list = text_of(text, toks, c + 1..w, &|i| keep(i) && !list_adjective(&toks[i]));
+        // ("dinner with the in-laws" is a name: one thing after "with" is no series)
+        if list.is_some() && items.len() >= 2 {
+            return ListSlots { list, items };
+        }
+    }
     let (list, items_end) = match (named, marker) {
         (Some(c), _) => (name_after(c + 1), marker.unwrap_or(c)),
         (None, Some(k)) if toks[k].kind == Kind::He && plural_marker(&toks[k]) => (None, k),

@@ -933,3 +933,23 @@ fn a_list_is_named_without_what_it_is_like_and_a_unit_after_a_number_is_no_new_i
     let s = one("תוסיף סוללות 9 וולט לרשימת קניות", thursday_evening());
     assert_eq!(s.items, ["סוללות 9 וולט"]);
 }
+
+#[test]
+fn follow_ups_people_write_without_the_usual_verbs() {
+    let s = one("wait training got moved to sunday same time", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some("training")));
+    let s = one("n remind me monday 8am bio assignment due", thursday_evening());
+    assert_eq!(s.title.as_deref(), Some("bio assignment due"));
+    let s = one("actually make the shift one 6:15", thursday_evening());
+    assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("shift")));
+    let s = one("Remove the wine, my son is bringing it.", thursday_evening());
+    assert_eq!(s.title.as_deref().or(s.items.first().map(String::as_str)), Some("wine"));
+    let s = one("Could you make a list called seder with matzah, wine, horseradish and eggs", thursday_evening());
+    assert_eq!((s.action, s.list.as_deref(), s.items.len()), (Action::Create, Some("seder"), 4));
+    let s = one("make a list called dinner with the in-laws", thursday_evening());
+    assert_eq!(s.list.as_deref(), Some("dinner with the in-laws"));
+    let s = one("וגם כל יום שישי בשמונה בבוקר להתקשר לאמא שלי", thursday_evening());
+    assert_eq!(s.title.as_deref(), Some("להתקשר לאמא שלי"));
+    let s = one("ותזכיר לי ב4 בדצמבר בחמש אחה\"צ להדליק נרות", thursday_evening());
+    assert_eq!((s.when.map(|w| w.hour()), s.title.as_deref()), (Some(17), Some("להדליק נרות")));
+}

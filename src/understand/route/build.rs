@@ -315,6 +315,18 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     };
     let mut step = Step::new(resolver, action, conf.clamp(0.0, 1.0));
     fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
+    // "actually make the shift one 6:15": the thing is every word between "make" and its new
+    // time, even one that is also a verb of moving ("shift")
+    if step.action == Action::Update
+        && let Some((verb, _)) = moves_to_a_new_time(msg, body)
+        && msg.toks[verb.start].text == "make"
+        && let Some(thing) = thing_made(msg, verb.end, body.end)
+    {
+        step.title = Some(thing);
+        if step.resolver == Resolver::Calendar {
+            step.query = step.title.clone();
+        }
+    }
     if step.confidence < UNSURE
         && let Some((ri, a, used2)) = second
         && SCHEMAS[ri].resolver != resolver
@@ -553,6 +565,18 @@ fn time_then_to_do(msg: &Msg<'_>, seg: Seg) -> bool {
     })
 }
 
+/// The words after "make" up to its new time, without "the … one": "the shift one" → "shift".
+fn thing_made(msg: &Msg<'_>, from: usize, end: usize) -> Option<String> {
+    let stop = (from..end)
+        .find(|&k| super::inside_time(msg, k) || msg.toks[k].kind == Kind::Num || msg.toks[k].text == "to")?;
+    let words: Vec<&str> = msg.toks[from..stop]
+        .iter()
+        .filter(|t| t.is_word() && !matches!(t.text, "the" | "my" | "one" | "reminder" | "thing" | "it"))
+        .map(|t| msg.text.get(t.start..t.end).unwrap_or(""))
+        .collect();
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
 /// English verbs that change a thing's time when they open a step: "change grandpa to 5",
 /// "bump the vet to friday", "make grandpa 5 instead".
 const CHANGE_VERBS: &[&str] = &["change", "move", "push", "shift", "switch", "bump", "make", "reschedule", "put"];
@@ -588,9 +612,18 @@ fn moves_to_a_new_time(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, TimeMat
     if let Some((m, _)) = when::new_time(msg, &body).filter(|(_, moved)| moved.start > v + 1) {
         return Some((v..v + 1, m));
     }
-    // "change grandpa to friday": a day after "to" that ends the step
+    // "change grandpa to friday": a day after "to" that ends the step; "make the shift one
+    // 6:15": a time of day right after the thing's name
     let to_day = msg.times.iter().find_map(|(f, tr)| match f {
         Found::Time(m) if tr.end == end && tr.start > v + 2 && msg.toks[tr.start - 1].text == "to" => Some(m.clone()),
+        Found::Time(m)
+            if tr.end == end
+                && tr.start > v + 1
+                && m.grain < Grain::Day
+                && msg.toks[v + 1..tr.start].iter().all(|t| t.is_word()) =>
+        {
+            Some(m.clone())
+        }
         _ => None,
     });
     if let Some(m) = to_day {
@@ -790,9 +823,12 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             }
             if step.action == Action::Create {
                 let colon = (r.start..r.end).any(|i| msg.toks[i].text == ":");
-                match (colon, ls.items.as_slice()) {
-                    // "new list groceries: milk, eggs": made with its items
-                    (true, _) => step.items = ls.items.clone(),
+                let with = (r.start..r.end).any(|i| matches!(msg.toks[i].text, "with" | "עמ" | "containing"));
+                match (colon || with, ls.items.as_slice()) {
+                    // "new list groceries: milk, eggs", "a list called seder with matzah and
+                    // wine": made with its items
+                    (true, [_, ..]) => step.items = ls.items.clone(),
+                    (true, []) => {}
                     // "תפתח רשימה בר מצווה": a name of two words is all name
                     (false, [one]) if msg.toks[r.clone()].iter().all(|t| t.text != ",") => {
                         step.list = step.list.take().map(|n| format!("{n} {one}"));

@@ -244,7 +244,8 @@ pub fn part_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
             let today = p == "ה";
             // a bare "בוקר" is a greeting ("בוקר טוב") unless a day comes right before it
             let after_day = i > 0 && matches!(cx.lex(i - 1), Some(Lex::DayRel(_) | Lex::Weekday(_)));
-            if p.is_empty() && !after_day {
+            // (an abbreviation, "אחה\"צ", is never a greeting)
+            if p.is_empty() && !after_day && !cx.text(i).contains('"') {
                 return None;
             }
             Some((Comp::Part { part, today, he }, i + 1))
