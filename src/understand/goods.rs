@@ -47,6 +47,11 @@ fn known(words: &[String]) -> bool {
     variants.iter().any(|v| GOODS.contains(v))
 }
 
+/// The word, as written, is a thing on the table ("ויטמין", not the "ו" + "יטמין" it is not).
+pub fn is_a_thing(word: &str) -> bool {
+    GOODS.contains(&word.to_lowercase())
+}
+
 /// The word (or the words starting at it) names a thing people put on lists: "אקמול",
 /// "ודבש", "olive oil".
 pub fn starts_a_thing(words: &[&str]) -> bool {

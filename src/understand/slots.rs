@@ -571,11 +571,17 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
         }
         // "סוללות 9 וולט": after a number the word is its unit, not "and"
         let after_number = i > 0 && toks[i - 1].kind == Kind::Num;
+        // "ויטמין", "וופלים": a thing whose own name starts with ו
+        let own_vav = t.kind == Kind::He && {
+            let w = text.get(t.start..t.end).unwrap_or("");
+            crate::understand::goods::is_a_thing(w)
+        };
         let vav = t.kind == Kind::He
             && t.text.starts_with('ו')
             && t.text.chars().count() > 2
             && !cur.is_empty()
-            && !after_number;
+            && !after_number
+            && !own_vav;
         if vav {
             flush(&mut cur, &mut items);
         }

@@ -953,3 +953,13 @@ fn follow_ups_people_write_without_the_usual_verbs() {
     let s = one("ותזכיר לי ב4 בדצמבר בחמש אחה\"צ להדליק נרות", thursday_evening());
     assert_eq!((s.when.map(|w| w.hour()), s.title.as_deref()), (Some(17), Some("להדליק נרות")));
 }
+
+#[test]
+fn adding_to_the_list_just_made_keeps_a_thing_whose_name_starts_with_vav_and_the_clock_is_a_world_question() {
+    let u = understand("תפתח רשימה חדשה בשם תרופות ותכניס אליה אקמול ויטמין די ואומגה 3", thursday_evening(), Lang::He);
+    let last = u.steps.last().expect("a step");
+    assert_eq!((last.resolver, last.action), (Resolver::List, Action::Add));
+    assert_eq!(last.items, ["אקמול", "ויטמין די", "אומגה 3"]);
+    let s = one("מה השעה עכשיו בניו יורק", thursday_evening());
+    assert_eq!(s.resolver, Resolver::General);
+}

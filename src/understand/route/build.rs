@@ -323,9 +323,14 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         && let Some(thing) = thing_made(msg, verb.end, body.end)
     {
         step.title = Some(thing);
-        if step.resolver == Resolver::Calendar {
-            step.query = step.title.clone();
+        // (a new time for a thing that is no meeting or meal is a reminder's, and no list's)
+        if !shape::names_an_appointment(msg, body) {
+            step.resolver = Resolver::Task;
         }
+        step.query = (step.resolver == Resolver::Calendar).then(|| step.title.clone()).flatten();
+        step.confidence = step.confidence.max(UNSURE);
+        step.alternative = None;
+        return step;
     }
     if step.confidence < UNSURE
         && let Some((ri, a, used2)) = second

@@ -302,7 +302,13 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
     let asks = toks.iter().any(|t| t.text == "?")
         || toks.first().is_some_and(|t| ASKS.contains(&t.text))
         || toks.iter().any(|t| matches!(t.text, "joke" | "בדיחה"));
-    asks && (toks.iter().any(outside_word) || asks_in_general(toks) || asks_a_fact(msg, seg) || arithmetic(toks))
+    // "what time is it in New York", "מה השעה עכשיו בניו יורק": the clock, not the user's day
+    let the_time = toks.windows(2).any(|w| w[0].text == "מה" && w[1].text == "השעה")
+        || toks
+            .windows(4)
+            .any(|w| w[0].text == "what" && w[1].text == "time" && w[2].text == "is" && w[3].text == "it");
+    the_time
+        || asks && (toks.iter().any(outside_word) || asks_in_general(toks) || asks_a_fact(msg, seg) || arithmetic(toks))
 }
 
 /// "what's 15% of 240", "כמה זה 12 כפול 7": a sum to work out.
