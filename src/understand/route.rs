@@ -107,6 +107,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     instead_of_the_deleted(&msg, &segs, &mut steps);
     link(&msg, &segs, &mut steps);
     reported_then_marked(&mut steps);
+    said_then_placed(&mut steps);
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
     one_chat(&mut steps);
@@ -595,6 +596,69 @@ fn instead_of_the_deleted(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             }
         }
     }
+}
+
+/// "dinner at my parents' on Friday at 7:30, put it in the calendar", "אני צריך לזכור לחדש את
+/// הדרכון. תזכיר לי ביום שלישי ב-8": a thing said, then a bare command to make it an event or a
+/// reminder (no name of its own, or the same one through "it"), is one thing made.
+fn said_then_placed(steps: &mut Vec<Step>) {
+    use crate::understand::Action::{Chat, Create};
+    let mut j = 1;
+    while j < steps.len() {
+        let (a, b) = (&steps[j - 1], &steps[j]);
+        let makes = b.action == Create && matches!(b.resolver, Resolver::Calendar | Resolver::Task);
+        let said = matches!(a.action, Create | Chat) && a.title.is_some() && a.resolver != Resolver::List;
+        let bare = b.title.is_none() || b.title == a.title || b.depends_on.contains(&(j - 1));
+        let one_time = a.when.is_none() || b.when.is_none() || a.when == b.when;
+        if makes && said && bare && one_time {
+            let mut merged = steps[j].clone();
+            merged.title = steps[j - 1].title.as_deref().map(without_subject);
+            merged.when = steps[j - 1].when.or(steps[j].when);
+            merged.recurrence = steps[j - 1].recurrence.or(steps[j].recurrence);
+            merged.depends_on.clear();
+            merged.confidence = merged.confidence.max(steps[j - 1].confidence).max(0.7);
+            merged.alternative = None;
+            steps[j - 1] = merged;
+            steps.remove(j);
+        } else {
+            j += 1;
+        }
+    }
+}
+
+/// A thing said about oneself, named without the saying: "I've got a parent-teacher meeting" →
+/// "parent-teacher meeting", "קבעתי עם יוסי קפה" → "יוסי קפה", "אני לחדש את הדרכון" → "לחדש את
+/// הדרכון".
+fn without_subject(title: &str) -> String {
+    const OPENERS: &[&str] = &[
+        "i've got a ",
+        "i've got an ",
+        "i've got ",
+        "ive got a ",
+        "i have a ",
+        "i have an ",
+        "i got a ",
+        "i got an ",
+        "i need to ",
+        "i have to ",
+        "i gotta ",
+        "we have a ",
+        "we've got a ",
+        "there's a ",
+        "אני צריך ",
+        "אני צריכה ",
+        "אני ",
+        "יש לי ",
+        "קבעתי עם ",
+        "קבעתי ",
+    ];
+    let lower = title.to_lowercase();
+    for o in OPENERS {
+        if lower.starts_with(o) && title.len() > o.len() {
+            return title[o.len()..].trim().to_string();
+        }
+    }
+    title.to_string()
 }
 
 /// "i submitted the assignment, mark it done": a report and then a completion of "it" are one

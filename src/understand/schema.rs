@@ -60,7 +60,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("תעדכן אותי", 0.6), ("תעדכני אותי", 0.6), ("תזכירו לי", 0.9),
                 ],
                 en: &[
-                    ("^remind me", 1.0), ("remind me", 0.9), ("remind", 0.6), ("set a reminder", 0.6), ("set up a reminder", 0.9), ("make a reminder", 0.9), 
+                    ("^remind me", 1.0), ("remind me", 0.9), ("as a task", 0.9), ("as a reminder", 0.9), ("as a to-do", 0.9), ("remind", 0.6), ("set a reminder", 0.6), ("set up a reminder", 0.9), ("make a reminder", 0.9), 
                     ("don't let me forget", 1.0), ("dont let me forget", 1.0), ("don't forget to", 0.9),
                     ("new task", 0.6), ("add a task", 0.6), ("create a task", 0.6), ("add a reminder", 0.6),
                     ("=wake me up", 0.9), ("=wake me", 0.8), ("i need to remember", 0.6), ("need to remember", 0.6),
@@ -282,10 +282,13 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 he: &[
                     ("תקבע", 0.5), ("קבע", 0.5), ("תקבעי", 0.5), ("לקבוע", 0.4), ("תכניס", 0.5), ("תוסיף", 0.2),
                     ("תשריין", 0.6), ("תשרייני", 0.6), ("תשבץ", 0.5), ("תשבצי", 0.5),
-                    ("=פגישה עם", 0.2),
+                    ("=פגישה עם", 0.2), ("תרשום ביומן", 0.9), ("תרשמי ביומן", 0.9), ("תכניס ליומן", 0.9), ("תכניסי ליומן", 0.9),
+                    ("תשים ביומן", 0.9), ("תשימי ביומן", 0.9), ("תוסיף ליומן", 0.9), ("תוסיפי ליומן", 0.9),
                 ],
                 en: &[
                     ("schedule", 0.5), ("book", 0.6), ("set up", 0.5), ("add", 0.15), ("put", 0.15),
+                    ("put it on my calendar", 1.0), ("put it in my calendar", 1.0), ("add it to my calendar", 1.0),
+                    ("put it in the calendar", 1.0), ("add it to the calendar", 1.0), ("on my calendar", 0.6), ("in my calendar", 0.6),
                     ("=meeting with", 0.2), ("plan", 0.3),
                 ],
             },

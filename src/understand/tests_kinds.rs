@@ -963,3 +963,17 @@ fn adding_to_the_list_just_made_keeps_a_thing_whose_name_starts_with_vav_and_the
     let s = one("מה השעה עכשיו בניו יורק", thursday_evening());
     assert_eq!(s.resolver, Resolver::General);
 }
+
+#[test]
+fn a_thing_said_then_a_bare_command_to_place_it_is_one_thing_made() {
+    let s = one("I've got a parent-teacher meeting on Wednesday at 5, put it on my calendar", thursday_evening());
+    assert_eq!(
+        (s.resolver, s.action, s.title.as_deref()),
+        (Resolver::Calendar, Action::Create, Some("parent-teacher meeting"))
+    );
+    let s = one("ארוחת ערב אצל ההורים ביום שישי בשבע וחצי בערב, תכניס ליומן", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.when.map(|w| w.hour())), (Resolver::Calendar, Action::Create, Some(19)));
+    let s = one("אני צריך לזכור לחדש את הדרכון. תזכיר לי ביום שלישי ב8 וחצי", thursday_evening());
+    assert_eq!((s.resolver, s.title.as_deref()), (Resolver::Task, Some("לחדש את הדרכון")));
+    assert_eq!(s.when.map(|w| (w.weekday(), w.hour(), w.minute())), Some((chrono::Weekday::Tue, 8, 30)));
+}
