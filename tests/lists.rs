@@ -224,3 +224,13 @@ async fn scratching_a_thing_on_no_list_deletes_the_one_reminder_it_names() {
         .collect();
     assert_eq!(left, ["call savta"]);
 }
+
+#[tokio::test]
+async fn a_bare_grocery_starts_the_shopping_list_and_then_goes_on_it() {
+    let app = spawn_app_with(&[], clock()).await;
+    let reply = app.say("חלב").await;
+    assert!(reply.contains("קניות") && reply.contains("חלב"), "{reply}");
+    app.say("eggs and bread").await;
+    assert_eq!(item_count(&app).await, 3);
+    assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 1);
+}

@@ -34,3 +34,4 @@ list-delete-confirm = { $count ->
 list-deleted = Deleted the list "{ $list }".
 list-rename-need-name = What should the new name be?
 list-renamed = Renamed "{ $old }" to "{ $list }".
+list-default-name = shopping

@@ -34,3 +34,4 @@ list-delete-confirm = { $count ->
 list-deleted = מחקתי את הרשימה "{ $list }".
 list-rename-need-name = מה השם החדש?
 list-renamed = שיניתי את השם של "{ $old }" ל"{ $list }".
+list-default-name = קניות

@@ -47,6 +47,12 @@ fn known(words: &[String]) -> bool {
     variants.iter().any(|v| GOODS.contains(v))
 }
 
+/// `item` names things people put on lists: one ("milk", "הלחם") or a run of them.
+pub fn names_things(item: &str) -> bool {
+    let item = item.trim();
+    is_a_thing(item) || is_a_thing(item.trim_start_matches('ה')) || split_run(item).is_some()
+}
+
 /// The word, as written, is a thing on the table ("ויטמין", not the "ו" + "יטמין" it is not).
 pub fn is_a_thing(word: &str) -> bool {
     GOODS.contains(&word.to_lowercase())

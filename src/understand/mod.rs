@@ -9,7 +9,7 @@ use chrono::{DateTime, FixedOffset};
 use chrono_tz::Tz;
 
 pub mod cli;
-mod goods;
+pub mod goods;
 pub mod lang;
 pub mod normalize;
 pub mod patterns;

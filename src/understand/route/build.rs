@@ -550,6 +550,10 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         (Resolver::Task, Action::Create, 0.5, Vec::new())
     } else if is_question(msg, seg) && words >= 2 {
         (Resolver::Memory, Action::Recall, 0.5, Vec::new())
+    } else if !has_time && only_things(msg, seg) {
+        // "milk", "חלב", "eggs and bread": things people put on lists, and nothing else, go on
+        // the list
+        (Resolver::List, Action::Add, 0.6, Vec::new())
     } else {
         (Resolver::General, Action::Chat, 0.3, Vec::new())
     }
@@ -568,6 +572,28 @@ fn time_then_to_do(msg: &Msg<'_>, seg: Seg) -> bool {
             && msg.toks[tr.end + 1].kind == Kind::Latin
             && !matches!(msg.toks[tr.end + 1].text, "the" | "my" | "a" | "an")
     })
+}
+
+/// Every word of the step is a thing on a list or a joining word ("milk", "eggs and bread").
+fn only_things(msg: &Msg<'_>, seg: Seg) -> bool {
+    let toks = &msg.toks[seg.range()];
+    let words: Vec<&str> = toks
+        .iter()
+        .filter(|t| t.is_word() && !matches!(t.text, "and" | "n" | "וגמ"))
+        .map(|t| msg.text.get(t.start..t.end).unwrap_or(""))
+        .map(|w| {
+            w.strip_prefix('ו')
+                .filter(|r| r.chars().count() >= 2 && !crate::understand::goods::is_a_thing(w))
+                .unwrap_or(w)
+        })
+        .collect();
+    if words.is_empty() || words.len() > 6 || toks.iter().any(|t| t.text == "?") {
+        return false;
+    }
+    words.iter().all(|w| {
+        crate::understand::goods::is_a_thing(w) || crate::understand::goods::is_a_thing(w.trim_start_matches('ה'))
+    }) || crate::understand::goods::split_run(&words.join(" ")).is_some()
+        || (words.len() <= 3 && crate::understand::goods::is_a_thing(&words.join(" ")))
 }
 
 /// The words after "make" up to its new time, without "the … one": "the shift one" → "shift".
