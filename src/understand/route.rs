@@ -602,9 +602,24 @@ fn instead_of_the_deleted(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
 /// הדרכון. תזכיר לי ביום שלישי ב-8": a thing said, then a bare command to make it an event or a
 /// reminder (no name of its own, or the same one through "it"), is one thing made.
 fn said_then_placed(steps: &mut Vec<Step>) {
-    use crate::understand::Action::{Chat, Create};
+    use crate::understand::Action::{Add, Chat, Create};
     let mut j = 1;
     while j < steps.len() {
+        // "we're out of coffee. add it to the costco list": the things said, added once, where told
+        let (a, b) = (&steps[j - 1], &steps[j]);
+        if a.resolver == Resolver::List
+            && a.action == Add
+            && a.list.is_none()
+            && b.resolver == Resolver::List
+            && b.action == Add
+            && b.depends_on.contains(&(j - 1))
+            && b.items == a.items
+        {
+            let mut merged = steps.remove(j);
+            merged.depends_on.clear();
+            steps[j - 1] = merged;
+            continue;
+        }
         let (a, b) = (&steps[j - 1], &steps[j]);
         let makes = b.action == Create && matches!(b.resolver, Resolver::Calendar | Resolver::Task);
         let said = matches!(a.action, Create | Chat) && a.title.is_some() && a.resolver != Resolver::List;

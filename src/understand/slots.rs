@@ -559,7 +559,7 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
     let commas = range.clone().any(|i| matches!(toks[i].text, "," | ";"));
     for i in range {
         let t = &toks[i];
-        let sep = matches!(t.text, "," | ";" | "&" | "and" | "וגמ");
+        let sep = matches!(t.text, "," | ";" | "&" | "and" | "n" | "וגמ");
         // "milk and bread, got them", "the honey cake, my mom is baking one": after a comma, a
         // clause is why, not another item; it ends the items
         if t.text == "," && (!items.is_empty() || !cur.is_empty()) && clause_at(toks, i + 1) {

@@ -977,3 +977,29 @@ fn a_thing_said_then_a_bare_command_to_place_it_is_one_thing_made() {
     assert_eq!((s.resolver, s.title.as_deref()), (Resolver::Task, Some("לחדש את הדרכון")));
     assert_eq!(s.when.map(|w| (w.weekday(), w.hour(), w.minute())), Some((chrono::Weekday::Tue, 8, 30)));
 }
+
+#[test]
+fn more_ways_people_ask_in_both_languages() {
+    let s = one("תזכיר לי בימי חול בשש וחצי בבוקר לקום לעבודה", thursday_evening());
+    assert_eq!(s.recurrence, Some(crate::understand::Recurrence::Weekdays));
+    let s = one("we're out of coffee. add it to the costco list", thursday_evening());
+    assert_eq!(
+        (s.action, s.list.as_deref(), s.items.clone()),
+        (Action::Add, Some("costco"), vec!["coffee".to_string()])
+    );
+    let s = one("can u add bin bags n washing up liquid to the shopping", thursday_evening());
+    assert_eq!(s.items, ["bin bags", "washing up liquid"]);
+    let s = one("הפגישה עם המנהל נדחתה למחר באחת", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Update));
+    let u = understand("קניתי את הפרחים. מה עוד נשאר לי לעשות היום?", thursday_evening(), Lang::He);
+    let route: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(route, [(Resolver::Task, Action::Complete), (Resolver::Task, Action::List)]);
+    for text in ["book me a table for 4 at Dishoom on saturday", "how do you say good luck in hebrew"] {
+        assert_eq!(one(text, thursday_evening()).resolver, Resolver::General, "{text}");
+    }
+    assert_eq!(one("איך אני מוסיפה משהו לרשימה?", thursday_evening()).resolver, Resolver::Meta);
+    let s = one("שמור לי את הסיסמה של הוויפי בעבודה: blue2026", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Store));
+    let s = one("what did I ask you to remind me about?", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::List));
+}

@@ -307,7 +307,32 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
         || toks
             .windows(4)
             .any(|w| w[0].text == "what" && w[1].text == "time" && w[2].text == "is" && w[3].text == "it");
+    // "book me a table for 4 at Dishoom", "תזמין לי שולחן במסעדה": bookings Ozer cannot make
+    let books =
+        toks.iter().any(|t| matches!(t.text, "book" | "reserve" | "order" | "תזמין" | "תזמיני" | "להזמין" | "תזמינו"))
+            && toks.iter().any(|t| {
+                matches!(
+                    t.text,
+                    "table"
+                        | "flight"
+                        | "flights"
+                        | "taxi"
+                        | "uber"
+                        | "cab"
+                        | "hotel"
+                        | "tickets"
+                        | "pizza"
+                        | "שולחנ"
+                        | "מונית"
+                        | "טיסה"
+                        | "מלונ"
+                        | "כרטיסימ"
+                        | "פיצה"
+                        | "שולחנות"
+                )
+            });
     the_time
+        || books
         || asks && (toks.iter().any(outside_word) || asks_in_general(toks) || asks_a_fact(msg, seg) || arithmetic(toks))
 }
 
@@ -907,11 +932,18 @@ pub(super) fn how_to(msg: &Msg<'_>, seg: Seg) -> Option<bool> {
         ("how", "do" | "can" | "to" | "should" | "would" | "does") => true,
         // "איך קוראים ל…" asks for a name, not how to do something
         ("איכ", "קוראימ") => false,
-        ("איכ", next) => next == "עושימ" || toks.get(1).is_some_and(impersonal_verb),
+        ("איכ", next) => {
+            matches!(next, "עושימ" | "אני" | "אפשר" | "מוסיפימ" | "מוחקימ") || toks.get(1).is_some_and(impersonal_verb)
+        }
         _ => false,
     };
     if !how {
         return None;
+    }
+    // "how do you say good luck in hebrew": a word's translation or spelling is about the world
+    if toks.iter().any(|t| matches!(t.text, "say" | "spell" | "pronounce" | "translate" | "אומרימ" | "כותבימ"))
+    {
+        return Some(false);
     }
     let about_ozer = toks.iter().any(|t| {
         OZER_NOUNS.contains(&t.text) || peelings(t.text).any(|(_, s)| s.chars().count() >= 3 && OZER_NOUNS.contains(&s))

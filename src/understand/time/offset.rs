@@ -257,6 +257,13 @@ pub fn every_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if let Some(rec) = adverb {
         return Some((Comp::Every { rec, wd: None, part: None }, i + 1));
     }
+    // "בימי חול", "בימות החול", "on weekdays": the working days, every one of them
+    if matches!(cx.text(i), "בימי" | "בימות" | "ימי") && matches!(cx.text(i + 1), "חול" | "החול") {
+        return Some((Comp::Every { rec: Recurrence::Weekdays, wd: None, part: None }, i + 2));
+    }
+    if cx.is(i, "on") && cx.is(i + 1, "weekdays") {
+        return Some((Comp::Every { rec: Recurrence::Weekdays, wd: None, part: None }, i + 2));
+    }
     if let Some(once) = once_a(cx, i) {
         return Some(once);
     }
