@@ -236,6 +236,17 @@ pub fn list_slots(
     verb_end: usize,
     keep: &dyn Fn(usize) -> bool,
 ) -> ListSlots {
+    // "תמחק לחם מהקניות, כבר קניתי": a reason after a comma is no part of the list or the items
+    let seg = match (seg.start..seg.end).find(|&i| {
+        toks[i].text == ","
+            && toks.get(i + 1).is_some_and(|t| {
+                let w = text.get(t.start..t.end).unwrap_or("").to_lowercase();
+                REASONS.contains(&w.as_str())
+            })
+    }) {
+        Some(c) if c > seg.start => seg.start..c,
+        _ => seg,
+    };
     let marker = list_marker(toks, seg.clone());
     let named = (seg.start..seg.end).find(|&i| matches!(toks[i].text, "called" | "named" | "בשמ"));
     // "רשימה בשם ספרים לקרוא": a name given with בשם is all of it, not a name and items

@@ -1003,3 +1003,17 @@ fn more_ways_people_ask_in_both_languages() {
     let s = one("what did I ask you to remind me about?", thursday_evening());
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::List));
 }
+
+#[test]
+fn from_the_list_before_a_reason_takes_things_off_it_and_a_booking_is_outside() {
+    let s = one("תמחק לחם מהקניות, כבר קניתי", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Remove, Some("קניות")));
+    assert_eq!(s.items, ["לחם"]);
+    let s = one("תנקה מהקניות את הביסלי ואת הפסטה", thursday_evening());
+    assert_eq!((s.resolver, s.list.as_deref(), s.items.len()), (Resolver::List, Some("קניות"), 2));
+    let s = one("תמחק את הפגישה מהיומן", thursday_evening());
+    assert_eq!(s.resolver, Resolver::Calendar);
+    assert_eq!(one("תזמין לי שולחן לשניים במסעדה ביום שישי בערב", thursday_evening()).resolver, Resolver::General);
+    let s = one("תזכיר לי להזמין שולחן במסעדה ביום שישי", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+}

@@ -309,7 +309,7 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
             .any(|w| w[0].text == "what" && w[1].text == "time" && w[2].text == "is" && w[3].text == "it");
     // "book me a table for 4 at Dishoom", "תזמין לי שולחן במסעדה": bookings Ozer cannot make
     let books =
-        toks.iter().any(|t| matches!(t.text, "book" | "reserve" | "order" | "תזמין" | "תזמיני" | "להזמין" | "תזמינו"))
+        toks.iter().any(|t| matches!(t.text, "book" | "reserve" | "order" | "תזמינ" | "תזמיני" | "להזמינ" | "תזמינו"))
             && toks.iter().any(|t| {
                 matches!(
                     t.text,
@@ -879,6 +879,20 @@ pub(super) fn from_a_list(msg: &Msg<'_>, seg: Seg) -> bool {
     }
     let t = &msg.toks[last];
     let he_from = t.kind == Kind::He && t.text.starts_with("מה") && t.text.chars().count() >= 5;
+    // "תמחק לחם מהקניות, כבר קניתי", "תנקה מהקניות את הביסלי": "from the <name>" anywhere before
+    // a comma, of a name that is no calendar, day or reminder
+    let before_comma = r.clone().take_while(|&i| msg.toks[i].text != ",");
+    let he_from = he_from
+        || before_comma.clone().any(|i| {
+            let t = &msg.toks[i];
+            let rest = t.text.strip_prefix("מה").unwrap_or("");
+            t.kind == Kind::He
+                && rest.chars().count() >= 4
+                && !in_time(i)
+                && !matches!(rest, "יומנ" | "לוז" | "לו\"ז" | "בוקר" | "ערב")
+                && !TASK_WORDS.contains(&rest)
+                && !TASK_WORDS.contains(&format!("ה{rest}").as_str())
+        });
     // "remove eggs and milk from groceries we got them", "remove the tent from it"
     let en_from = words.len() >= 4
         && words[2..].iter().any(|&i| {
