@@ -263,9 +263,10 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && shape::report_verb(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some();
             // "and stick paper towels on the house list", "and tell everyone by email": a
             // weaker verb backed by a noun of its own resolver before the next "and"
-            let next_and = (c + 1..n).find(|&k| is_conj(&msg.toks[k])).unwrap_or(n);
+            let at = if c > i { c } else { i };
+            let next_and = (at + 1..n).find(|&k| is_conj(&msg.toks[k])).unwrap_or(n);
             let noun_backed = msg.pats.iter().any(|m| {
-                m.start == c
+                m.start == at
                     && m.weight >= 0.3
                     && commands(m)
                     && msg.pats.iter().any(|o| {
@@ -284,6 +285,8 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 command_at(msg, i).is_some_and(|m| m.after_vav && m.end < n)
                     || filler.is_some_and(|f| command_at(msg, f).is_some())
                     || run_on
+                    // "…ותפתח במקומה רשימה חדשה": a glued weaker verb backed by its own noun
+                    || (noun_backed && msg.pats.iter().any(|m| m.start == i && m.after_vav))
             };
             let c = filler.unwrap_or(c);
             // "the reminder about the parcel, delete it": words naming a thing and then a verb
@@ -399,6 +402,13 @@ fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
 /// Words that may stand between a conjunction and the command it introduces ("ותגיד לי מה יש
 /// לי ביומן", "and tell me what's on my calendar"); they ask for an answer, not an action.
 const FILLERS: &[&str] = &[
+    "במקומ",
+    "במקומה",
+    "במקומו",
+    "זה",
+    "instead",
+    "of",
+    "that",
     "תגיד",
     "תגידי",
     "תראה",

@@ -175,6 +175,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ],
                 en: &[
                     ("new list", 0.8), ("make a list", 0.8), ("create", 0.4), ("make", 0.3), ("start", 0.3), ("called", 0.2), ("named", 0.2),
+                    ("make a new one", 0.6), ("create a new one", 0.7), ("start a new one", 0.6), ("new one called", 0.8),
                     ("create a list", 0.9), ("start a list", 0.9), ("create a new list", 0.9), ("start a new list", 0.9), ("open a list", 0.9),
                 ],
             },

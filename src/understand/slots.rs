@@ -561,7 +561,12 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
                 t = t.trim_end_matches(['\'', '"', '\u{2019}', '\u{201D}', '\u{05F4}']).trim_end().to_string();
             }
             let t = strip_trailing_filler(&strip_article(&strip_leading_filler(&without_reason(&t))));
-            if !t.is_empty() {
+            // "ותפתח במקומה רשימה", "make a new one called …": words that stand for no thing
+            let filler = matches!(
+                t.to_lowercase().as_str(),
+                "במקומה" | "במקומו" | "במקום" | "instead" | "new one" | "one" | "new"
+            );
+            if !t.is_empty() && !filler {
                 items.push(t);
             }
         }

@@ -1017,3 +1017,29 @@ fn from_the_list_before_a_reason_takes_things_off_it_and_a_booking_is_outside() 
     let s = one("תזכיר לי להזמין שולחן במסעדה ביום שישי", thursday_evening());
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
 }
+
+#[test]
+fn deleting_one_thing_and_making_another_instead_is_two_steps() {
+    let route = |text: &str| {
+        let u = understand(text, thursday_evening(), Lang::He);
+        u.steps.iter().map(|s| (s.resolver, s.action, s.list.clone())).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        route("delete the shows list and make a new one called movies"),
+        [
+            (Resolver::List, Action::Delete, Some("shows".into())),
+            (Resolver::List, Action::Create, Some("movies".into()))
+        ]
+    );
+    assert_eq!(
+        route("תמחק את רשימת הטיול ותפתח במקומה רשימה חדשה בשם טיול לצפון"),
+        [
+            (Resolver::List, Action::Delete, Some("הטיול".into())),
+            (Resolver::List, Action::Create, Some("טיול לצפון".into()))
+        ]
+    );
+    let u =
+        understand("מחק את התזכורת לגז ובמקום זה תזכיר לי כל ערב בעשר לבדוק שהגז סגור", thursday_evening(), Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.action, s.recurrence)).collect();
+    assert_eq!(got, [(Action::Delete, None), (Action::Create, Some(crate::understand::Recurrence::Daily))]);
+}
