@@ -431,3 +431,13 @@ async fn a_new_time_for_the_x_one_and_cancelling_it_as_an_event_act_on_the_remin
     assert_eq!(open.len(), 1, "{gone}");
     assert!(open[0].title.contains("brother"), "{gone}");
 }
+
+#[tokio::test]
+async fn pushing_a_reminder_by_minutes_said_in_words_moves_it_from_its_own_time() {
+    let app = spawn_app_with(&[], Clock::frozen(utc("2026-01-22T08:00:00Z"))).await;
+    app.say("remind me today at 6pm to call dana").await;
+    let reply = app.say("push it by ten minutes").await;
+    assert!(reply.contains("18:10"), "{reply}");
+    let reply = app.say("תדחה את זה בעשר דקות").await;
+    assert!(reply.contains("18:20"), "{reply}");
+}

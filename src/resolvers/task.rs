@@ -439,10 +439,18 @@ fn relative_shift(lower: &str) -> Option<(Duration, String)> {
         "week" | "שבועות" => Some(7 * 1440),
         _ => None,
     };
-    let amount = |w: &str| match w {
+    let amount = |w: &str| match w.trim_start_matches("ב-").trim_start_matches('ב') {
         "a" | "an" | "one" => Some(1),
-        "two" => Some(2),
-        n => n.trim_start_matches("ב-").trim_start_matches('ב').parse::<i64>().ok(),
+        "two" | "שתי" | "שני" => Some(2),
+        "three" | "שלוש" | "שלושה" => Some(3),
+        "four" | "ארבע" | "ארבעה" => Some(4),
+        "five" | "חמש" | "חמישה" => Some(5),
+        "ten" | "עשר" | "עשרה" => Some(10),
+        "fifteen" => Some(15),
+        "twenty" | "עשרים" => Some(20),
+        "thirty" | "שלושים" => Some(30),
+        "forty" | "ארבעים" => Some(40),
+        n => n.parse::<i64>().ok(),
     };
     // "an hour later", "2 days later": a shift too
     let n = words.len();

@@ -184,6 +184,48 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         }
         _ => {}
     }
+    // "push it by ten minutes": by an amount of minutes or hours, from now
+    if cx.is(i, "by")
+        && let Some((a, u @ (Unit::Minute | Unit::Hour), j)) = amount_unit(cx, i + 1, false)
+    {
+        return Some((Comp::Offset(to_offset(a, u, 1)), j));
+    }
+    // "לדחות בעשר דקות", "תקדים בחצי שעה": by an amount of minutes or hours, from now (said
+    // with a verb of moving; elsewhere "בעשר" stays an hour)
+    let moving = (0..cx.len()).any(|k| {
+        matches!(
+            cx.text(k),
+            "תדחה"
+                | "תדחי"
+                | "לדחות"
+                | "דחה"
+                | "תקדים"
+                | "תקדימי"
+                | "להקדים"
+                | "תזיז"
+                | "תזיזי"
+                | "להזיז"
+                | "תעביר"
+                | "תעבירי"
+        )
+    });
+    if moving && cx.is_he(i) {
+        let by = match cx.lex(i) {
+            Some(Lex::Half) if cx.pre(i) == "ב" => Some((30, i + 1)),
+            _ => cx.number(i).filter(|(_, p, _)| *p == "ב").map(|(n, _, j)| (i64::from(n) * 60, j)),
+        };
+        // ("בעשרים דקות לשמונה", "בעשר דקות אחרי שבע": minutes to or after an hour, a clock)
+        let to_an_hour = |j: usize| {
+            cx.kind(j + 1) == Some(Kind::He)
+                && (cx.text(j + 1).starts_with('ל') || matches!(cx.text(j + 1), "אחרי" | "לפני" | "אחר"))
+                || cx.kind(j + 1) == Some(Kind::Prefix)
+        };
+        if let Some((a, j)) = by.filter(|(_, j)| !to_an_hour(*j))
+            && let Some(Lex::Unit(u @ (Unit::Minute | Unit::Hour), _)) = cx.lex(j)
+        {
+            return Some((Comp::Offset(to_offset(a, u, 1)), j + 1));
+        }
+    }
     let (a, u, j) = amount_unit(cx, i, cx.is_he(i))?;
     if let Some(x) = from_clock(cx, a, u, j) {
         return Some(x);
