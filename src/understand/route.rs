@@ -168,7 +168,7 @@ const REASON_SUBJECTS: &[&str] = &[
     "ive",
     "it's",
     "its",
-    "הם",
+    "המ",
     "היא",
     "הוא",
     "אנחנו",

@@ -1043,3 +1043,15 @@ fn deleting_one_thing_and_making_another_instead_is_two_steps() {
     let got: Vec<_> = u.steps.iter().map(|s| (s.action, s.recurrence)).collect();
     assert_eq!(got, [(Action::Delete, None), (Action::Create, Some(crate::understand::Recurrence::Daily))]);
 }
+
+#[test]
+fn marking_that_something_was_done_completes_it_and_renaming_with_no_list_is_of_a_task() {
+    let s = one("תסמן שהחזרתי את הספר", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Complete));
+    let s = one("תסמן שקניתי את הגבינה ברשימת הקניות", thursday_evening());
+    assert_eq!(s.resolver, Resolver::List);
+    let s = one("rename call bank to call bank about mortgage", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update));
+    let s = one("rename the shopping list to groceries", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::List, Action::Update));
+}

@@ -275,6 +275,30 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         } else {
             (resolver, action)
         };
+    // "rename call bank to call bank about mortgage": renaming with no list named is of a task
+    let (resolver, action) = if resolver == Resolver::List
+        && action == Action::Update
+        && list_marker(msg.toks, r.clone()).is_none()
+        && !shape::glued_list(msg, body)
+    {
+        (Resolver::Task, Action::Update)
+    } else {
+        (resolver, action)
+    };
+    // "תסמן שהחזרתי את הספר": marking that something was done completes it
+    let marks_done = |k: usize| {
+        matches!(msg.toks.get(k).map(|t| t.text), Some("תסמנ" | "תסמני" | "סמנ" | "סמני"))
+            && msg
+                .toks
+                .get(k + 1)
+                .is_some_and(|t| t.kind == Kind::He && t.text.starts_with('ש') && t.text.chars().count() >= 5)
+    };
+    // (…on a list: "תסמן שקניתי את הגבינה ברשימת הקניות" checks it off there)
+    let (resolver, action) = if marks_done(body.content) && list_marker(msg.toks, r.clone()).is_none() {
+        (Resolver::Task, Action::Complete)
+    } else {
+        (resolver, action)
+    };
     // "grocery list: bread, milk and bananas", "רשימת קניות: עגבניות, מלפפונים": a list's name,
     // a colon and things after it, with no verb, puts the things on the list
     let (resolver, action) = if resolver == Resolver::List

@@ -582,7 +582,7 @@ pub(super) fn has_plans(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
 }
 
 /// Copulas that join a thing to its value: "my wifi password is …", "הקוד של השער הוא …".
-const COPULAS: &[&str] = &["is", "are", "הוא", "היא", "הם", "הנ"];
+const COPULAS: &[&str] = &["is", "are", "הוא", "היא", "המ", "הנ"];
 
 /// Openings after which a copula says something about a person or the moment, not a fact to
 /// keep: "it is late", "he is here", "this is great".
@@ -744,8 +744,8 @@ const APPOINTMENTS: &[&str] = &[
     "ישיבת",
     "השיחה",
     "שיחה",
-    "הראיון",
-    "ראיון",
+    "הראיונ",
+    "ראיונ",
     "השיעור",
     "שיעור",
     "החוג",
