@@ -249,6 +249,22 @@ pub fn list_slots(
     };
     let marker = list_marker(toks, seg.clone());
     let named = (seg.start..seg.end).find(|&i| matches!(toks[i].text, "called" | "named" | "בשמ"));
+    // "תרשום לי בקניות: עגבניות, מלפפונים": the glued word before the colon names the list
+    if marker.is_none()
+        && named.is_none()
+        && let Some(colon) = (seg.start + 1..seg.end).find(|&i| toks[i].text == ":")
+        && toks[colon - 1].kind == Kind::He
+        && let Some(name) = text
+            .get(toks[colon - 1].start..toks[colon - 1].end)
+            .and_then(|w| w.strip_prefix('ב').or_else(|| w.strip_prefix('ל')))
+            .map(|w| w.trim_start_matches('-').to_string())
+            .filter(|w| w.chars().count() >= 3)
+    {
+        let items = split_items(text, toks, colon + 1..seg.end, keep);
+        if items.len() >= 2 {
+            return ListSlots { list: Some(name), items };
+        }
+    }
     // "רשימה בשם ספרים לקרוא": a name given with בשם is all of it, not a name and items
     if marker.is_none()
         && named.is_none()

@@ -1055,3 +1055,16 @@ fn marking_that_something_was_done_completes_it_and_renaming_with_no_list_is_of_
     let s = one("rename the shopping list to groceries", thursday_evening());
     assert_eq!((s.resolver, s.action), (Resolver::List, Action::Update));
 }
+
+#[test]
+fn a_glued_list_name_before_a_colon_names_the_list() {
+    for (text, n) in [("תרשום לי בקניות: עגבניות, מלפפונים, גבינה צהובה", 3), ("לקניות: אבטיח וקרח", 2)]
+    {
+        let s = one(text, thursday_evening());
+        assert_eq!(
+            (s.resolver, s.action, s.list.as_deref(), s.items.len()),
+            (Resolver::List, Action::Add, Some("קניות"), n),
+            "{text}"
+        );
+    }
+}

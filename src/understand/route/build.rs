@@ -299,6 +299,13 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     } else {
         (resolver, action)
     };
+    // "תרשום לי בקניות: עגבניות, מלפפונים": a name glued to "ב"/"ל" right before a colon, and
+    // a series after it, is a list and its things
+    let (resolver, action) = if glued_name_then_colon(msg, body) && time.is_none() && resolver != Resolver::List {
+        (Resolver::List, Action::Add)
+    } else {
+        (resolver, action)
+    };
     // "grocery list: bread, milk and bananas", "רשימת קניות: עגבניות, מלפפונים": a list's name,
     // a colon and things after it, with no verb, puts the things on the list
     let (resolver, action) = if resolver == Resolver::List
@@ -574,6 +581,9 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         (Resolver::Task, Action::Create, 0.5, Vec::new())
     } else if is_question(msg, seg) && words >= 2 {
         (Resolver::Memory, Action::Recall, 0.5, Vec::new())
+    } else if !has_time && glued_name_then_colon(msg, seg) {
+        // "לקניות: אבטיח וקרח": a list's name glued to "ל", a colon and things
+        (Resolver::List, Action::Add, 0.7, Vec::new())
     } else if !has_time && only_things(msg, seg) {
         // "milk", "חלב", "eggs and bread": things people put on lists, and nothing else, go on
         // the list
@@ -595,6 +605,20 @@ fn time_then_to_do(msg: &Msg<'_>, seg: Seg) -> bool {
             && msg.toks[tr.end].text == "to"
             && msg.toks[tr.end + 1].kind == Kind::Latin
             && !matches!(msg.toks[tr.end + 1].text, "the" | "my" | "a" | "an")
+    })
+}
+
+/// "בקניות: עגבניות, מלפפונים", "לקניות: אבטיח וקרח": a Hebrew name glued to "ב"/"ל" right
+/// before a colon, and a series of things after it.
+fn glued_name_then_colon(msg: &Msg<'_>, seg: Seg) -> bool {
+    let r = seg.range();
+    r.clone().any(|i| {
+        msg.toks[i].text == ":"
+            && i > r.start
+            && msg.toks[i - 1].kind == Kind::He
+            && matches!(msg.toks[i - 1].text.chars().next(), Some('ב' | 'ל'))
+            && msg.toks[i - 1].text.chars().count() >= 4
+            && (i + 1..r.end).any(|k| matches!(msg.toks[k].text, "," | "וגמ") || msg.toks[k].text.starts_with('ו'))
     })
 }
 
