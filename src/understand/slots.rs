@@ -550,9 +550,14 @@ fn he_glued_target(text: &str, toks: &[Token<'_>], r: Range<usize>, keep: &dyn F
     let comma_before_last = toks[first..last].iter().any(|t| t.text == ",");
     let last_prefixes: &[&str] =
         if comma_before_last { &["מה", "לה", "ל"] } else { &["מה", "לה", "מ", "ל"] };
-    let (k, name) = match glued(last, last_prefixes) {
-        Some(n) => (last, n),
-        None => (first, glued(first, &["מה", "לה", "ל"])?),
+    // "תוסיף לקניות יין לקידוש": a list right after the verb is the target; what the last thing is
+    // for ("לקידוש") is part of it
+    let first_to = glued(first, &["לה", "ל"]);
+    let last_from = text.get(toks[last].start..toks[last].end).is_some_and(|w| w.starts_with('מ'));
+    let (k, name) = match (glued(last, last_prefixes), first_to) {
+        (Some(_), Some(f)) if !last_from => (first, f),
+        (Some(n), _) => (last, n),
+        (None, _) => (first, glued(first, &["מה", "לה", "ל"])?),
     };
     let items = split_items(text, toks, r, &|i| i != k && keep(i));
     (!items.is_empty()).then_some(ListSlots { list: Some(name), items })

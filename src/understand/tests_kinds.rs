@@ -1068,3 +1068,11 @@ fn a_glued_list_name_before_a_colon_names_the_list() {
         );
     }
 }
+
+#[test]
+fn a_list_right_after_the_verb_is_the_target_and_what_the_thing_is_for_stays_with_it() {
+    let s = one("תוסיף לקניות יין לקידוש", thursday_evening());
+    assert_eq!((s.list.as_deref(), s.items.clone()), (Some("קניות"), vec!["יין לקידוש".to_string()]));
+    let s = one("תוסיף חלב לקניות", thursday_evening());
+    assert_eq!((s.list.as_deref(), s.items.clone()), (Some("קניות"), vec!["חלב".to_string()]));
+}
