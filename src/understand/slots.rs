@@ -67,6 +67,11 @@ fn edge_stop(t: &Token<'_>) -> bool {
                 | "n"
                 | "wait"
                 | "actually"
+                | "can"
+                | "could"
+                | "would"
+                | "we"
+                | "u"
         ),
         Kind::Num => false,
     }

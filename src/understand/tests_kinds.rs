@@ -1076,3 +1076,13 @@ fn a_list_right_after_the_verb_is_the_target_and_what_the_thing_is_for_stays_wit
     let s = one("תוסיף חלב לקניות", thursday_evening());
     assert_eq!((s.list.as_deref(), s.items.clone()), (Some("קניות"), vec!["חלב".to_string()]));
 }
+
+#[test]
+fn a_move_to_a_date_of_its_own_is_that_date_and_a_holiday_before_it_names_the_thing() {
+    let now = DateTime::parse_from_rfc3339("2026-12-23T19:30:00+00:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Europe::London);
+    let s = one("can we move the christmas drinks to the 27th at 6", now);
+    assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("christmas drinks")));
+    assert_eq!(s.when, Some(iso("2026-12-27T18:00:00+00:00")));
+}

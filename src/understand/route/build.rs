@@ -1028,7 +1028,8 @@ fn better_time<'a>(
         }
         if let Some(t) = current {
             // the day it is on stays: "shift tomorrow's board meeting to 11" is tomorrow at 11
-            let on_day = (t.grain == Grain::Day)
+            // (unless the new time has a day of its own: "move the christmas drinks to the 27th")
+            let on_day = (t.grain == Grain::Day && m.clock_only)
                 .then(|| msg.text.get(t.span.clone()))
                 .flatten()
                 .and_then(|d| when::new_time_on(msg, r, Some(d)));

@@ -65,9 +65,13 @@ pub(super) fn new_time_on(msg: &Msg<'_>, r: &Range<usize>, day: Option<&str>) ->
             continue;
         }
         let day_lead = day.map(|d| format!("{d} ")).unwrap_or_default();
-        let probe = format!("{day_lead}{lead}{}", rest.trim_start_matches(['-', ' ']));
+        let rest = rest.trim_start_matches(['-', ' ']);
+        // ("to the 27th at 6": "the" opens the date and is no part of the time found)
+        let the = if rest.starts_with("the ") { "the ".len() } else { 0 };
+        let lead = if the > 0 { "" } else { lead };
+        let probe = format!("{day_lead}{lead}{rest}");
         let Some(m) = time::parse(&probe, msg.now) else { continue };
-        if m.span.start <= day_lead.len() + lead.len() && m.problem.is_none() && m.grain < Grain::Day {
+        if m.span.start <= day_lead.len() + lead.len() + the && m.problem.is_none() && m.grain < Grain::Day {
             return Some((m, i..r.end));
         }
     }
