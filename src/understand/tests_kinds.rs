@@ -102,7 +102,7 @@ fn an_unsure_step_exposes_its_runner_up_reading() {
 /// issue 12 rules); the floor leaves room for a debatable line or two.
 #[test]
 fn frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev2_frozen.jsonl", 150, 900);
+    route_floor("eval/dev2_frozen.jsonl", 150, 960);
 }
 
 /// Routing accuracy of eval/dev3_frozen.jsonl (180 lines written by someone who had not read the
@@ -110,7 +110,7 @@ fn frozen_dev_set_route_accuracy_stays_above_its_floor() {
 /// session's rules; the floor is a little under what it measured after them.
 #[test]
 fn third_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev3_frozen.jsonl", 180, 830);
+    route_floor("eval/dev3_frozen.jsonl", 180, 880);
 }
 
 #[test]
@@ -217,28 +217,42 @@ fn a_question_about_no_one_that_names_none_of_ozers_things_is_about_the_world() 
 /// Ozer ran on them): 90.0% on first run; the floor is a little under it.
 #[test]
 fn fifth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev5_frozen.jsonl", 200, 880);
+    route_floor("eval/dev5_frozen.jsonl", 200, 910);
 }
 
 /// Routing accuracy of eval/dev6_frozen.jsonl (a fourth writer's 200 held-out lines, split
-/// before Ozer ran on them): 92.5% on first run, 93.0% now; the floor is a little under it.
+/// before Ozer ran on them): 92.5% on first run, 97.0% now; the floor is a little under it.
 #[test]
 fn sixth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev6_frozen.jsonl", 200, 925);
+    route_floor("eval/dev6_frozen.jsonl", 200, 960);
 }
 
 /// Routing accuracy of eval/dev7_frozen.jsonl (a fifth writer's 200 held-out lines, split
 /// before Ozer ran on them): 95.5% on first run; the floor is a little under it.
 #[test]
 fn seventh_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev7_frozen.jsonl", 200, 960);
+    route_floor("eval/dev7_frozen.jsonl", 200, 970);
 }
 
 /// Routing accuracy of eval/dev8_frozen.jsonl (a sixth writer's 200 held-out lines, split
 /// before Ozer ran on them): 94.0% on first run; the floor is a little under it.
 #[test]
 fn eighth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev8_frozen.jsonl", 200, 940);
+    route_floor("eval/dev8_frozen.jsonl", 200, 960);
+}
+
+/// Routing accuracy of eval/dev9_frozen.jsonl (a seventh writer's 200 held-out lines, split
+/// before Ozer ran on them): 94.0% on first run, 96.0% now; the floor is a little under it.
+#[test]
+fn ninth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
+    route_floor("eval/dev9_frozen.jsonl", 200, 950);
+}
+
+/// Routing accuracy of eval/dev10_frozen.jsonl (an eighth writer's 200 held-out lines in many
+/// voices, split before Ozer ran on them): 86.5% on first run, 88.0% now.
+#[test]
+fn tenth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
+    route_floor("eval/dev10_frozen.jsonl", 200, 870);
 }
 
 /// Routes the corpus at `file` (relative to the repository) and asserts it has at least
