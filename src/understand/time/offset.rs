@@ -192,24 +192,27 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     }
     // "לדחות בעשר דקות", "תקדים בחצי שעה": by an amount of minutes or hours, from now (said
     // with a verb of moving; elsewhere "בעשר" stays an hour)
-    let moving = (0..cx.len()).any(|k| {
-        matches!(
-            cx.text(k),
-            "תדחה"
-                | "תדחי"
-                | "לדחות"
-                | "דחה"
-                | "תקדימ"
-                | "תקדימי"
-                | "להקדימ"
-                | "תזיז"
-                | "תזיזי"
-                | "להזיז"
-                | "תעביר"
-                | "תעבירי"
-        )
-    });
-    if moving && cx.is_he(i) {
+    // (the message is searched for the verb only once an amount of time is found here)
+    let moving = || {
+        (0..cx.len()).any(|k| {
+            matches!(
+                cx.text(k),
+                "תדחה"
+                    | "תדחי"
+                    | "לדחות"
+                    | "דחה"
+                    | "תקדימ"
+                    | "תקדימי"
+                    | "להקדימ"
+                    | "תזיז"
+                    | "תזיזי"
+                    | "להזיז"
+                    | "תעביר"
+                    | "תעבירי"
+            )
+        })
+    };
+    if cx.is_he(i) {
         let by = match cx.lex(i) {
             Some(Lex::Half) if cx.pre(i) == "ב" => Some((30, i + 1)),
             _ => cx.number(i).filter(|(_, p, _)| *p == "ב").map(|(n, _, j)| (i64::from(n) * 60, j)),
@@ -222,6 +225,7 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         };
         if let Some((a, j)) = by.filter(|(_, j)| !to_an_hour(*j))
             && let Some(Lex::Unit(u @ (Unit::Minute | Unit::Hour), _)) = cx.lex(j)
+            && moving()
         {
             return Some((Comp::Offset(to_offset(a, u, 1)), j + 1));
         }
