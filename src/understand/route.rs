@@ -180,7 +180,6 @@ const REASON_SUBJECTS: &[&str] = &[
 const NOT_A_DEED: &[&str] = &[
     "too", "as", "also", "again", "please", "pls", "instead", "is", "are", "and", "or", "then", "for", "with", "at",
     "on", "in", "the", "a", "works", "would", "ok", "if", "both", "only", "either", "to", "from", "till", "until",
-    "until",
 ];
 
 fn is_conj(t: &Token<'_>) -> bool {
@@ -581,9 +580,6 @@ const CALLED_OFF: &[&str] = &[
     " לא מתקיים",
 ];
 
-/// "the barbecue at Nir's is off, remove it", "הפגישה עם היועצת בוטלה, תוריד אותה מהיומן": the
-/// thing called off, then a delete of "it", is one delete of that thing (not a new event named
-/// "… is off" and a delete of the sentence).
 /// "cancel my meeting with Avi and put a call with him on Sunday at 10 instead": after a
 /// delete, what comes "instead" at a time is a new thing, not a move of one.
 fn instead_of_the_deleted(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
@@ -706,6 +702,9 @@ fn reported_then_marked(steps: &mut Vec<Step>) {
     }
 }
 
+/// "the barbecue at Nir's is off, remove it", "הפגישה עם היועצת בוטלה, תוריד אותה מהיומן": the
+/// thing called off, then a delete of "it", is one delete of that thing (not a new event named
+/// "… is off" and a delete of the sentence).
 fn called_off(text: &str, steps: &mut Vec<Step>) {
     let lower = text.to_lowercase();
     let Some((at, said)) = CALLED_OFF.iter().filter_map(|w| lower.find(w).map(|i| (i, *w))).min_by_key(|(i, _)| *i)
