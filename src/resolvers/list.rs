@@ -129,18 +129,16 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
         return match glued_list(ctx, &step.slots.items).await? {
             Some((list, items)) => add_to(ctx, &list, &items, false).await,
             // "תוסיף גם קייטרינג ותפילין" with one list: that list
-            None if !step.slots.items.is_empty() => match the_only_list(ctx).await? {
-                Some(only) => add_to(ctx, &only, &step.slots.items, false).await,
+            None if !step.slots.items.is_empty() => match lists::all(ctx.db, ctx.user.id).await?.as_slice() {
+                [only] => add_to(ctx, only, &step.slots.items, false).await,
                 // "milk" from a user with no lists yet: groceries start the shopping list
-                None if lists::all(ctx.db, ctx.user.id).await?.is_empty()
-                    && step.slots.items.iter().all(|i| crate::understand::goods::names_things(i)) =>
-                {
+                [] if step.slots.items.iter().all(|i| crate::understand::goods::names_things(i)) => {
                     let name = crate::reply::t(ctx.lang, "list-default-name");
                     let list = lists::create(ctx.db, ctx.user.id, &name, &normalize_name(&name), ctx.time.now.to_utc())
                         .await?;
                     add_to(ctx, &list, &step.slots.items, true).await
                 }
-                None => actions::ask_which_list(ctx, step).await,
+                _ => actions::ask_which_list(ctx, step).await,
             },
             None => actions::ask_which_list(ctx, step).await,
         };

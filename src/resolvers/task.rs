@@ -239,10 +239,10 @@ async fn resolve_in(
     // name the thing and the rest is why; the first of them alone, when it names one clearly
     let found = match found {
         Found::None(closest) => {
-            let first = matching::tokens(query).into_iter().next();
-            match first.filter(|_| matching::tokens(query).len() >= 3) {
-                Some(w) => match matching::find(&w, &open, |t| t.title.as_str()) {
-                    Found::One(t) if matching::score(&w, &t.title) >= 0.99 => Found::One(t),
+            let words = matching::tokens(query);
+            match words.first().filter(|_| words.len() >= 3) {
+                Some(w) => match matching::find(w, &open, |t| t.title.as_str()) {
+                    Found::One(t) if matching::score(w, &t.title) >= 0.99 => Found::One(t),
                     _ => Found::None(closest),
                 },
                 None => Found::None(closest),

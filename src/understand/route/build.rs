@@ -906,8 +906,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                 match (colon || with, ls.items.as_slice()) {
                     // "new list groceries: milk, eggs", "a list called seder with matzah and
                     // wine": made with its items
-                    (true, [_, ..]) => step.items = ls.items.clone(),
-                    (true, []) => {}
+                    (true, _) => step.items = ls.items.clone(),
                     // "תפתח רשימה בר מצווה": a name of two words is all name
                     (false, [one]) if msg.toks[r.clone()].iter().all(|t| t.text != ",") => {
                         step.list = step.list.take().map(|n| format!("{n} {one}"));
