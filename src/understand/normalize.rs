@@ -110,8 +110,11 @@ const MISSPELT: &[(&str, &str)] = &[
     ("מחרתימ", "מחרתיימ"),
 ];
 
+/// The most letters a misspelling in [`MISSPELT`] has: longer words are not looked up.
+const LONGEST_MISSPELLING: usize = 9;
+
 fn misspelt(word: &str) -> Option<&'static str> {
-    MISSPELT.iter().find(|(w, _)| *w == word).map(|(_, m)| *m).filter(|m| *m != word)
+    MISSPELT.iter().find(|(w, _)| *w == word).map(|(_, m)| *m)
 }
 
 /// Normalizes a lexicon key or any short string the same way message text is normalized.
@@ -138,8 +141,9 @@ impl Normalized {
                 let e = (k..chars.len())
                     .find(|&j| !chars[j].1.is_alphanumeric() && chars[j].1 != '\'')
                     .unwrap_or(chars.len());
-                let word = fold(&text[i..chars.get(e).map_or(text.len(), |&(b, _)| b)]);
-                if let Some(meant) = misspelt(&word) {
+                let word = (e - k <= LONGEST_MISSPELLING)
+                    .then(|| fold(&text[i..chars.get(e).map_or(text.len(), |&(b, _)| b)]));
+                if let Some(meant) = word.as_deref().and_then(misspelt) {
                     out.push_str(meant);
                     map.resize(out.len(), i);
                     k = e;
@@ -283,6 +287,13 @@ mod tests {
         let t = n.tokens();
         let kinds: Vec<_> = t.iter().map(|t| (t.text, t.kind)).collect();
         assert_eq!(kinds, vec![("ב", Kind::Prefix), ("8", Kind::Num), ("ול", Kind::Prefix), ("12", Kind::Num)]);
+    }
+
+    #[test]
+    fn every_misspelling_is_short_enough_to_be_looked_up() {
+        for (w, _) in MISSPELT {
+            assert!(w.chars().count() <= LONGEST_MISSPELLING, "{w}");
+        }
     }
 
     #[test]
