@@ -441,3 +441,36 @@ async fn pushing_a_reminder_by_minutes_said_in_words_moves_it_from_its_own_time(
     let reply = app.say("תדחה את זה בעשר דקות").await;
     assert!(reply.contains("18:20"), "{reply}");
 }
+
+#[tokio::test]
+async fn the_first_one_is_the_first_reminder_made_and_a_weekly_one_keeps_its_day() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me every sunday at 8 to do laundry").await;
+    app.say("and remind me tomorrow at noon about study group").await;
+    app.say("remind me in 30 min to take the pizza out").await;
+    let reply = app.say("the first one, change it to 9").await;
+    assert!(reply.contains("laundry"), "{reply}");
+    let open = tasks_with_status(&app, "open").await;
+    let laundry = open.iter().find(|t| t.title.contains("laundry")).unwrap();
+    // still Sunday (25 January), now at 09:00 Jerusalem; the pizza is untouched
+    assert_eq!(laundry.due_at, Some(utc("2026-01-25T07:00:00Z")));
+    let pizza = open.iter().find(|t| t.title.contains("pizza")).unwrap();
+    assert_eq!(pizza.due_at, Some(utc("2026-01-22T19:39:00Z")));
+}
+
+#[tokio::test]
+async fn after_a_listing_the_second_one_is_the_second_shown() {
+    for (list, delete) in [("what are my reminders?", "delete the second one"), ("מה המשימות שלי?", "מחק את השנייה")]
+    {
+        let app = spawn_app_with(&[], thursday_evening()).await;
+        // made in one order, shown in the order they are due
+        app.say("remind me tomorrow at 10 to call the bank").await;
+        app.say("remind me tomorrow at 8 to water the plants").await;
+        let shown = app.say(list).await;
+        assert!(shown.find("plants") < shown.find("bank"), "{shown}");
+        app.say(delete).await;
+        let open = tasks_with_status(&app, "open").await;
+        assert_eq!(open.len(), 1, "{delete}");
+        assert!(open[0].title.contains("plants"), "{delete}: {}", open[0].title);
+    }
+}

@@ -293,8 +293,103 @@ pub(crate) fn nearer(a: chrono::NaiveTime, b: chrono::NaiveTime, to: chrono::Nai
     if gap(b) < gap(a) { b } else { a }
 }
 
+/// Ordinal words and their place (`usize::MAX` is the last).
+const ORDINALS: &[(&[&str], usize)] = &[
+    (&["first", "1st", "הראשונה", "הראשון"], 1),
+    (&["second", "2nd", "השנייה", "השניה", "השני"], 2),
+    (&["third", "3rd", "השלישית", "השלישי"], 3),
+    (&["fourth", "4th", "הרביעית", "הרביעי"], 4),
+    (&["fifth", "5th", "החמישית", "החמישי"], 5),
+    (&["last", "האחרונה", "האחרון"], usize::MAX),
+];
+
+/// Words after an English ordinal that make it a pointer ("the second one", "the 1st reminder").
+const ORDINAL_NOUNS: &[&str] = &["one", "reminder", "task", "item", "event"];
+
+/// Words before a Hebrew ordinal that make it a pointer ("את השנייה", "התזכורת הראשונה").
+const BEFORE_HE_ORDINAL: &[&str] = &["את", "התזכורת", "המשימה", "האירוע"];
+
+/// "the first one, change it to 9", "delete the 2nd reminder", "תזיז את השנייה לשמונה", "מחק
+/// את הראשונה": a place among the things just shown (or just made), if the message points at one
+/// by its place. "the first day of spring" and "ביום השני" name days, not places.
+fn ordinal_pointer(text: &str) -> Option<usize> {
+    let lower = text.to_lowercase();
+    // words, and each clause's end as a word of its own
+    let mut words: Vec<&str> = Vec::new();
+    for piece in lower.split_whitespace() {
+        let word = piece.trim_matches(|c: char| !c.is_alphanumeric());
+        if !word.is_empty() {
+            words.push(word);
+        }
+        if piece.ends_with([',', '.', ';', '!', '?']) {
+            words.push(",");
+        }
+    }
+    let place = |w: &str| ORDINALS.iter().find(|(names, _)| names.contains(&w)).map(|(_, n)| *n);
+    for (i, w) in words.iter().enumerate() {
+        let Some(n) = place(w) else { continue };
+        let before = i.checked_sub(1).map(|j| words[j]);
+        let after = words.get(i + 1).copied();
+        let english =
+            w.is_ascii() && before == Some("the") && after.is_none_or(|a| a == "," || ORDINAL_NOUNS.contains(&a));
+        let hebrew = !w.is_ascii()
+            && before.is_none_or(|b| b == "," || BEFORE_HE_ORDINAL.contains(&b))
+            && after.is_none_or(|a| a == "," || a.starts_with(['ל', 'ב']));
+        if english || hebrew {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// A step that acts on one task or event and names it by its place ("the second one") takes
+/// the thing at that place among those the last turn showed, or is left to pick among the
+/// reminders just made (`Step::nth`, task resolver). Returns whether it did.
+fn ordinal(u: &mut Understanding, text: &str, entities: &[Value]) -> bool {
+    let [step] = u.steps.as_mut_slice() else { return false };
+    let acts_on_one = matches!(step.action, Action::Update | Action::Delete | Action::Complete);
+    if !acts_on_one || !matches!(step.resolver, Resolver::Task | Resolver::Calendar) {
+        return false;
+    }
+    let Some(n) = ordinal_pointer(text) else { return false };
+    // the title, if any, is the ordinal words themselves (or a pointer)
+    let names_more = step.title.as_deref().is_some_and(|t| {
+        t.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).any(|w| {
+            !ORDINAL_NOUNS.contains(&w)
+                && ORDINALS.iter().all(|(names, _)| !names.contains(&w))
+                && !matches!(w, "the" | "it" | "את" | "זה")
+        })
+    });
+    if names_more {
+        return false;
+    }
+    let shown: Vec<&Value> = entities.iter().filter_map(|e| e.get("shown")?.as_array()).flatten().collect();
+    let picked = match n {
+        usize::MAX => shown.last(),
+        n => shown.get(n - 1),
+    };
+    match picked.and_then(|e| e.get("title")?.as_str()) {
+        Some(title) => {
+            step.title = Some(title.to_string());
+            step.nth = None;
+        }
+        None => {
+            step.title = None;
+            step.nth = Some(n);
+        }
+    }
+    step.resolver = Resolver::Task;
+    step.query = None;
+    step.confidence = step.confidence.max(UNSURE);
+    step.alternative = None;
+    true
+}
+
 /// Replaces pointers in the steps with the last turn's entity. Returns how many were resolved.
 pub fn resolve(u: &mut Understanding, text: &str, entities: &[Value], now: DateTime<Tz>) -> usize {
+    if ordinal(u, text, entities) {
+        return 1;
+    }
     let last = last_titled(entities);
     if let Some(last) = &last {
         lone_time(u, text, now);
@@ -355,6 +450,36 @@ mod tests {
 
     fn resolve((u, text): &mut (Understanding, &str), entities: &[Value]) -> usize {
         super::resolve(u, text, entities, now())
+    }
+
+    #[test]
+    fn a_place_points_at_what_was_shown_or_just_made_and_a_day_is_no_place() {
+        for (text, n) in [
+            ("the first one, change it to 9", 1),
+            ("delete the 2nd one", 2),
+            ("mark the third reminder done", 3),
+            ("cancel the last one", usize::MAX),
+            ("מחק את השנייה", 2),
+            ("תזיז את הראשונה לשמונה", 1),
+            ("התזכורת האחרונה, תמחק אותה", usize::MAX),
+        ] {
+            assert_eq!(ordinal_pointer(text), Some(n), "{text}");
+        }
+        for text in ["remind me on the first day of spring", "ביום השני בשמונה", "the second floor", "first aid kit"]
+        {
+            assert_eq!(ordinal_pointer(text), None, "{text}");
+        }
+        let shown =
+            [json!({"shown": [{"task_id": 7, "title": "water the plants"}, {"task_id": 3, "title": "call the bank"}]})];
+        let mut u = read("delete the second one");
+        assert_eq!(resolve(&mut u, &shown), 1);
+        let s = &u.0.steps[0];
+        assert_eq!((s.action, s.title.as_deref(), s.nth), (Action::Delete, Some("call the bank"), None));
+        // nothing shown: the place is among the reminders just made (the task resolver)
+        let mut made = read("the first one, change it to 9");
+        assert_eq!(resolve(&mut made, &[json!({"task_id": 9, "title": "pizza"})]), 1);
+        let s = &made.0.steps[0];
+        assert_eq!((s.resolver, s.action, s.title.as_deref(), s.nth), (Resolver::Task, Action::Update, None, Some(1)));
     }
 
     #[test]

@@ -156,7 +156,9 @@ async fn list(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveEr
         return Ok(StepResult::say(Msg::new("task-list-empty")));
     }
     let lines = task_lines(ctx.lang, ctx.time, &shown);
-    Ok(StepResult::say(header.num("count", shown.len() as i64).arg("lines", lines)))
+    // "delete the second one" next: the places are those shown
+    let data = serde_json::json!({ "shown": shown.iter().take(LIST_MAX).map(|t| entity(t)).collect::<Vec<_>>() });
+    Ok(StepResult { data, ..StepResult::say(header.num("count", shown.len() as i64).arg("lines", lines)) })
 }
 
 /// The open tasks due in [start, end), in due order.
@@ -219,6 +221,48 @@ async fn resolve_one(
 ) -> Result<Result<Task, StepResult>, ResolveError> {
     let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
     resolve_in(ctx, query, open, make).await
+}
+
+/// [`resolve_one`], or the `nth` reminder made lately when the step names one by its place.
+async fn resolve_step(
+    ctx: &Ctx<'_>,
+    step: &PlannedStep,
+    query: &str,
+    make: impl Fn(&Task) -> Action,
+) -> Result<Result<Task, StepResult>, ResolveError> {
+    let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+    match step.slots.nth {
+        Some(n) => nth_made(ctx, n, open),
+        None => resolve_in(ctx, query, open, make).await,
+    }
+}
+
+/// How far back "the first one" reaches: the reminders made in this stretch of the conversation.
+const RECENT: chrono::Duration = chrono::Duration::hours(12);
+
+/// "the first one, change it to 9" with no list shown before: the `n`th of the open reminders
+/// made lately, in the order they were made (`usize::MAX` is the last); older ones count only
+/// when none were made lately.
+fn nth_made(ctx: &Ctx<'_>, n: usize, mut open: Vec<Task>) -> Result<Result<Task, StepResult>, ResolveError> {
+    open.sort_by_key(|t| t.id);
+    let since = ctx.time.now.to_utc() - RECENT;
+    let recent: Vec<&Task> = open.iter().filter(|t| t.created_at >= since).collect();
+    let pool: Vec<&Task> = if recent.is_empty() { open.iter().collect() } else { recent };
+    let picked = match n {
+        usize::MAX => pool.last(),
+        n => pool.get(n.saturating_sub(1)),
+    };
+    match picked {
+        Some(t) => Ok(Ok((*t).clone())),
+        None if pool.is_empty() => Ok(Err(StepResult::say(Msg::new("task-list-empty")))),
+        None => {
+            let names: Vec<String> = pool.iter().map(|t| format!("• {}", actions::short(&t.title, 80))).collect();
+            let query = format!("#{n}");
+            Ok(Err(StepResult::say(
+                Msg::new("task-not-found-closest").arg("query", query).arg("closest", names.join("\n")),
+            )))
+        }
+    }
 }
 
 /// [`resolve_one`] among open tasks already read.
@@ -336,7 +380,11 @@ async fn complete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resol
     if let Some((list, hits)) = list_items_instead(ctx, &query, &open).await? {
         return super::list::check_hits(ctx, &list, &hits).await;
     }
-    match resolve_in(ctx, &query, open, |t| Action::CompleteTasks { ids: vec![t.id] }).await? {
+    let found = match step.slots.nth {
+        Some(n) => nth_made(ctx, n, open)?,
+        None => resolve_in(ctx, &query, open, |t| Action::CompleteTasks { ids: vec![t.id] }).await?,
+    };
+    match found {
         Ok(t) => complete_ids(ctx, &[t.id]).await,
         Err(asked) => Ok(asked),
     }
@@ -394,7 +442,7 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         let query = query.to_lowercase().replace(&said, " ").trim().to_string();
         let now = ctx.time.now.to_utc();
         let due = |t: &Task| t.due_at.filter(|d| *d > now).unwrap_or(now) + shift;
-        return match resolve_one(ctx, &query, |t| Action::RescheduleTask { id: t.id, due: due(t) }).await? {
+        return match resolve_step(ctx, step, &query, |t| Action::RescheduleTask { id: t.id, due: due(t) }).await? {
             Ok(t) => reschedule_id(ctx, t.id, due(&t)).await,
             Err(asked) => Ok(asked),
         };
@@ -403,7 +451,7 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         return Ok(StepResult::say(Msg::new("task-update-need-time")));
     };
     let due = |t: &Task| moved_due(ctx, when, t);
-    match resolve_one(ctx, &query, |t| Action::RescheduleTask { id: t.id, due: due(t) }).await? {
+    match resolve_step(ctx, step, &query, |t| Action::RescheduleTask { id: t.id, due: due(t) }).await? {
         Ok(t) => reschedule_id(ctx, t.id, due(&t)).await,
         Err(asked) => Ok(asked),
     }
@@ -487,7 +535,7 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
             let time = local(ctx, old).time();
             recurrence::resolve_local(ctx.tz(), new_local.date_naive().and_time(time)).unwrap_or(when.to_utc())
         }
-        Some(old) if let Some(either_half) = says_only_a_time_of_day(ctx, when) => {
+        Some(old) if let Some(either_half) = says_only_a_time_of_day(ctx, when).or_else(|| a_new_hour_of(ctx, t)) => {
             let old_local = local(ctx, old);
             // "make it 4:30" for a 14:00 reminder is 16:30: of a bare hour's two halves, the one
             // nearer the old time (as a correction of "it" takes it, plan/refs.rs)
@@ -501,6 +549,15 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
         }
         _ => when.to_utc(),
     }
+}
+
+/// "change it to 9" for a reminder that repeats every Sunday: a bare number the rules read as
+/// the next 9 o'clock, with no time expression of its own, changes the hour the series keeps on
+/// its day (of either half of the day, the nearer). A one-off reminder keeps "the next 9".
+fn a_new_hour_of(ctx: &Ctx<'_>, t: &Task) -> Option<bool> {
+    let found = crate::understand::time::scan(ctx.text, ctx.time.now);
+    let said_a_time = found.iter().any(|f| matches!(f, crate::understand::time::Found::Time(_)));
+    (t.recurrence.is_some() && !said_a_time).then_some(true)
 }
 
 /// Whether the message's time expression that gave `when` is a time of day alone; if so,
@@ -579,7 +636,11 @@ async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     if let Some((list, hits)) = list_items_instead(ctx, &query, &open).await? {
         return super::list::remove_hits(ctx, &list, hits).await;
     }
-    match resolve_in(ctx, &query, open, |t| Action::DeleteTasks { ids: vec![t.id] }).await? {
+    let found = match step.slots.nth {
+        Some(n) => nth_made(ctx, n, open)?,
+        None => resolve_in(ctx, &query, open, |t| Action::DeleteTasks { ids: vec![t.id] }).await?,
+    };
+    match found {
         Ok(t) => delete_ids(ctx, &[t.id]).await,
         Err(asked) => Ok(asked),
     }

@@ -175,6 +175,10 @@ pub struct Step {
     /// "clear Sunday except the standup": titles the step must leave alone
     #[serde(default)]
     pub except: Vec<String>,
+    /// "the second one", "מחק את הראשונה": which of the things just shown or just made (1-based;
+    /// `usize::MAX` is the last); set from the conversation (plan/refs.rs), not by the rules
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nth: Option<usize>,
     /// the second most likely reading of a low-confidence step (another resolver, its own
     /// slots): what Ozer offers beside this one when it asks instead of guessing
     /// (conversation/clarify.rs)
@@ -202,6 +206,7 @@ impl Step {
             items: Vec::new(),
             query: None,
             except: Vec::new(),
+            nth: None,
             alternative: None,
             depends_on: Vec::new(),
             confidence,

@@ -105,7 +105,9 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("as done", 0.8), ("as complete", 0.8), ("as completed", 0.8), ("mark", 0.5),
                     ("i finished", 0.9), ("finished", 0.5), ("i'm done with", 0.9), ("done with", 0.6),
                     ("i completed", 0.9), ("close that task", 0.9), ("close the task", 0.9), ("close this task", 0.9), ("check off", 0.5), ("i did", 0.4), ("done w", 0.7), ("is done", 0.6),
-                    ("got done", 0.6), ("taken care of", 0.7), ("is paid", 0.6), ("was paid", 0.6),
+                    ("got done", 0.6), ("taken care of", 0.7), ("is paid", 0.6), ("was paid", 0.6), ("are done", 0.6),
+                    ("is finished", 0.6), ("is submitted", 0.6), ("was submitted", 0.6), ("got submitted", 0.6),
+                    ("is sent", 0.6), ("was sent", 0.6), ("got sent", 0.6),
                 ],
             },
             ActionSchema {

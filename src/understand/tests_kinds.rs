@@ -1100,3 +1100,30 @@ fn a_move_to_a_date_of_its_own_is_that_date_and_a_holiday_before_it_names_the_th
     assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("christmas drinks")));
     assert_eq!(s.when, Some(iso("2026-12-27T18:00:00+00:00")));
 }
+
+#[test]
+fn a_holiday_after_the_title_is_what_the_thing_is_for_when_a_date_says_when() {
+    for (text, when, title) in [
+        ("remind me on march 1 to buy costumes for purim", "2026-03-01T00:00:00+02:00", "buy costumes for purim"),
+        ("תזכיר לי ב1 במרץ לקנות תחפושות לפורים", "2026-03-01T00:00:00+02:00", "לקנות תחפושות לפורים"),
+        (
+            "תזכיר לי ב-4 בדצמבר בחמש אחה\"צ להדליק נר ראשון של חנוכה",
+            "2026-12-04T17:00:00+02:00",
+            "להדליק נר ראשון של חנוכה",
+        ),
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.when, s.title.as_deref()), (Some(iso(when)), Some(title)), "{text}");
+    }
+    // with no other day, the holiday is when
+    let s = one("remind me to buy candles for hanukkah", thursday_evening());
+    assert_eq!((s.when, s.title.as_deref()), (Some(iso("2026-12-05T00:00:00+02:00")), Some("buy candles")));
+}
+
+#[test]
+fn the_first_one_is_a_pointer_not_the_first_of_the_month_at_one() {
+    assert_eq!(crate::understand::time::parse("the first one", thursday_evening()), None);
+    assert_eq!(crate::understand::time::parse("the 2nd one", thursday_evening()), None);
+    let at_one = crate::understand::time::parse("on the first at one", thursday_evening()).expect("a time");
+    assert_eq!(at_one.value, iso("2026-02-01T13:00:00+02:00"));
+}

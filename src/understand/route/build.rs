@@ -790,7 +790,23 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             && (t.text != "the" || msg.toks.get(tr.end).is_some_and(|n| n.kind == Kind::Latin && !in_cmd(tr.end)))
             && (first.kind == Kind::Latin || !first.text.starts_with(['ב', 'ל', 'מ', 'ו', 'כ', 'ה']))
     };
-    let in_time = |i: usize| in_moved(i) || msg.times.iter().any(|(_, tr)| tr.contains(&i) && !names_thing(tr));
+    // "remind me on March 1 to buy costumes for Purim", "ב-4 בדצמבר בחמש להדליק נר ראשון של
+    // חנוכה": a holiday after the words of the title, when an earlier expression with its own
+    // day says when, is what the thing is for
+    let purpose = |f: &Found, tr: &Range<usize>| {
+        let Found::Time(m) = f else { return false };
+        let Some(c) = time.filter(|c| !c.clock_only && !c.holiday && c.span.end <= m.span.start) else {
+            return false;
+        };
+        m.holiday
+            && (r.start..tr.start).any(|k| {
+                let t = &msg.toks[k];
+                matches!(t.kind, Kind::He | Kind::Latin) && t.start >= c.span.end && !in_cmd(k)
+            })
+    };
+    let in_time = |i: usize| {
+        in_moved(i) || msg.times.iter().any(|(f, tr)| tr.contains(&i) && !names_thing(tr) && !purpose(f, tr))
+    };
     let keep = |i: usize| !in_time(i) && !in_cmd(i);
     let leftover = || text_of(msg.text, msg.toks, r.clone(), &keep);
     let good_time = time.filter(|m| m.problem != Some(TimeProblem::Impossible));

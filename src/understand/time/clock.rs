@@ -362,6 +362,15 @@ fn word_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     } else {
         (m, k)
     };
+    // "the first one", "the 2nd one", "the next one": "one" after an ordinal is a pointer
+    let after_ordinal = i > 0
+        && matches!(
+            cx.text(i - 1),
+            "first" | "second" | "third" | "fourth" | "fifth" | "last" | "next" | "st" | "nd" | "rd" | "th"
+        );
+    if after_ordinal && cx.is(i, "one") && !marked && m == 0 && suffix(cx, clock(h, 0, false), k).1 == k {
+        return None;
+    }
     let c = clock(h, m, marked);
     Some(suffix(cx, c, k))
 }

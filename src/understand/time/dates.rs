@@ -286,7 +286,9 @@ pub fn month_date(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     }
     let after_the = i > 0 && (cx.is(i - 1, "the") || matches!(cx.lex(i - 1), Some(Lex::Weekday(_))));
     let english_ordinal = ordinal && cx.kind(i) != Some(Kind::He) && cx.kind(i) != Some(Kind::Prefix);
-    if (cx.is_he(i) && ordinal) || (english_ordinal && after_the) {
+    // "the first one, change it to 9", "the 2nd one": a pointer at a thing by its place
+    let pointer = english_ordinal && cx.is(j, "one") && !matches!(cx.lex(j + 1), Some(Lex::Am | Lex::Pm | Lex::Oclock));
+    if (cx.is_he(i) && ordinal) || (english_ordinal && after_the && !pointer) {
         return Some((Day::Date { d, m: None, y: None, wd: None }, j));
     }
     None

@@ -103,6 +103,9 @@ pub struct TimeMatch {
     /// the hour was said on a 12-hour clock with nothing to say which half ("at 4:30", not
     /// "4:30pm", "16:30" or "in the morning")
     pub either_half: bool,
+    /// the day is a holiday's ("on Purim", "בנר ראשון של חנוכה"), which may also name what the
+    /// thing is for when another expression says when
+    pub holiday: bool,
 }
 
 impl TimeMatch {
@@ -177,6 +180,7 @@ pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<u
                     && acc.part.is_none_or(|(_, today, _)| !today),
                 either_half: acc.clock.is_some_and(|c| c.pm.is_none() && !c.h24 && (1..=12).contains(&c.h))
                     && acc.part.is_none(),
+                holiday: matches!(acc.day, Some(grammar::Day::Holiday { .. })),
             };
             if by.is_some() {
                 as_deadline(&mut m, now);
@@ -227,7 +231,7 @@ fn day_ranges(toks: &[Token<'_>], out: &mut Vec<(Found, Range<usize>)>, now: Dat
         }
         let first = if opened_by_between || before == "from" { ra.start - 1 } else { ra.start };
         let span = toks[first].start..b.span.end;
-        let m = TimeMatch { end, span, point: None, clock_only: false, either_half: false, ..a };
+        let m = TimeMatch { end, span, point: None, clock_only: false, either_half: false, holiday: false, ..a };
         out[k] = (Found::Time(m), first..rb.end);
         out.remove(k + 1);
         k += 1;
