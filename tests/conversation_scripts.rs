@@ -61,6 +61,11 @@ const FROZEN6_FLOOR: usize = 90;
 /// run tune 83/103, frozen 92/110.
 const TUNE7_FLOOR: usize = 97;
 const FROZEN7_FLOOR: usize = 95;
+/// The eighth set (`eval/conversations8_*.jsonl`, c141–c160, an eighth writer, split before Ozer
+/// was run on it, eleven of its conversations across a clock change and eight outside Jerusalem):
+/// first run tune 105/107, frozen 106/113.
+const TUNE8_FLOOR: usize = 105;
+const FROZEN8_FLOOR: usize = 106;
 
 struct Tally {
     passed: usize,
@@ -378,4 +383,14 @@ async fn seventh_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn seventh_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen7", include_str!("../eval/conversations7_frozen.jsonl"), FROZEN7_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn eighth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune8", include_str!("../eval/conversations8_tune.jsonl"), TUNE8_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn eighth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen8", include_str!("../eval/conversations8_frozen.jsonl"), FROZEN8_FLOOR, false).await;
 }
