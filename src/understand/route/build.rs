@@ -331,6 +331,11 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     } else {
         (resolver, action)
     };
+    // "make the landlord reminder 10 instead", "את התזכורת של בעל הדירה תעשה ב-10 במקום": a new
+    // time for a reminder the user already has moves it
+    let moved_reminder =
+        resolver == Resolver::Task && action == Action::Create && time.is_some() && shape::the_reminder_had(msg, body);
+    let action = if moved_reminder { Action::Update } else { action };
     let moves_a_meeting = matches!(action, Action::Delete | Action::Update)
         && (met_at(msg, &r) || (action == Action::Delete && shape::cancels_event(msg, body, time.is_some(), &used)));
     let resolver = if resolver == Resolver::Task && moves_a_meeting {
@@ -346,6 +351,16 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     };
     let mut step = Step::new(resolver, action, conf.clamp(0.0, 1.0));
     fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
+    if moved_reminder {
+        // the words that say to make it so are no part of which reminder
+        step.title = step.title.as_deref().and_then(|t| {
+            let kept: Vec<&str> = t.split_whitespace().filter(|w| !SETS_TO.contains(&w.to_lowercase().as_str())).collect();
+            (!kept.is_empty()).then(|| kept.join(" "))
+        });
+        step.confidence = step.confidence.max(UNSURE);
+        step.alternative = None;
+        return step;
+    }
     // "actually make the shift one 6:15": the thing is every word between "make" and its new
     // time, even one that is also a verb of moving ("shift")
     if step.action == Action::Update
@@ -657,6 +672,12 @@ fn thing_made(msg: &Msg<'_>, from: usize, end: usize) -> Option<String> {
 }
 
 /// English verbs that change a thing's time when they open a step: "change grandpa to 5",
+/// Words that say to set a thing to a new time ("make it", "תעשה"), and "instead".
+const SETS_TO: &[&str] = &[
+    "make", "it", "instead", "reminder", "one", "the", "my", "about", "for", "to", "תעשה", "תעשי", "שיהיה", "במקומ",
+    "במקום", "אותה", "אותו", "-", "של", "את",
+];
+
 /// "bump the vet to friday", "make grandpa 5 instead".
 const CHANGE_VERBS: &[&str] = &["change", "move", "push", "shift", "switch", "bump", "make", "reschedule", "put"];
 

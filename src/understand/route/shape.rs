@@ -845,6 +845,31 @@ pub(super) fn names_task(msg: &Msg<'_>, seg: Seg) -> bool {
     seg.range().any(|i| peelings(msg.toks[i].text).any(|(_, s)| TASK_WORDS.contains(&s)))
 }
 
+/// Words that make a new reminder: with one of them, "the reminder" is what is being made.
+const MAKES_ONE: &[&str] = &[
+    "remind", "set", "add", "create", "new", "another", "a", "an", "תזכיר", "תזכירי", "תזכרי", "תוסיף", "תוסיפי", "תקבע",
+    "תקבעי", "חדשה", "עוד", "תיצור", "תיצרי", "תרשום", "תרשמי",
+];
+
+/// "make the landlord reminder 10 instead", "את התזכורת של בעל הדירה תעשה ב-10": the step
+/// points at a reminder the user already has ("the … reminder", "התזכורת של …"), and says
+/// nothing that makes a new one.
+pub(super) fn the_reminder_had(msg: &Msg<'_>, seg: Seg) -> bool {
+    let r = seg.range();
+    let words: Vec<&str> = r.clone().map(|i| msg.toks[i].text).collect();
+    if words.iter().any(|w| MAKES_ONE.contains(w)) {
+        return false;
+    }
+    words.iter().enumerate().any(|(k, w)| match *w {
+        "התזכורת" | "המשימה" => true,
+        "reminder" | "task" | "one" => {
+            let before = &words[k.saturating_sub(4)..k];
+            before.iter().any(|b| matches!(*b, "the" | "my" | "that")) && !before.contains(&"which")
+        }
+        _ => false,
+    })
+}
+
 /// The step names the calendar or its events ("יומן", "calendar", "meetings").
 pub(super) fn names_calendar(msg: &Msg<'_>, seg: Seg) -> bool {
     const WORDS: &[&str] = &[
