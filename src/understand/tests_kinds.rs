@@ -1127,3 +1127,37 @@ fn the_first_one_is_a_pointer_not_the_first_of_the_month_at_one() {
     let at_one = crate::understand::time::parse("on the first at one", thursday_evening()).expect("a time");
     assert_eq!(at_one.value, iso("2026-02-01T13:00:00+02:00"));
 }
+
+#[test]
+fn asking_for_advice_is_chat_and_asking_back_what_was_told_is_a_recall() {
+    for text in [
+        "can't sleep. what's a good way to fall asleep fast?",
+        "how long should I rest brioche dough in the fridge?",
+        "כמה גרם יש בכוס קמח?",
+        "עובד שלי כל הזמן מאחר, איך לדבר איתו על זה?",
+        "יש לך רעיון לשם לעוגה חדשה עם פיסטוק?",
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
+    for text in ["how much did I pay for the boiler?", "what's the wifi password?", "איך קוראים לשרברב?"]
+    {
+        assert_eq!(one(text, thursday_evening()).resolver, Resolver::Memory, "{text}");
+    }
+}
+
+#[test]
+fn a_new_time_for_a_reminder_already_made_moves_it() {
+    for (text, title) in [
+        ("make the landlord reminder at 10 instead", "landlord"),
+        ("את התזכורת של בעל הדירה תעשה ב-10 במקום", "בעל הדירה"),
+        ("התזכורת של בעל הדירה - תעשה אותה ב-10", "בעל הדירה"),
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some(title)), "{text}");
+        assert_eq!(s.when.map(|w| w.hour()), Some(10), "{text}");
+    }
+    // a new reminder said with "set a reminder" stays new
+    let s = one("set a reminder for the landlord at 10", thursday_evening());
+    assert_eq!(s.action, Action::Create);
+}

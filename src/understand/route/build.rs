@@ -354,7 +354,8 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     if moved_reminder {
         // the words that say to make it so are no part of which reminder
         step.title = step.title.as_deref().and_then(|t| {
-            let kept: Vec<&str> = t.split_whitespace().filter(|w| !SETS_TO.contains(&w.to_lowercase().as_str())).collect();
+            let kept: Vec<&str> =
+                t.split_whitespace().filter(|w| !SETS_TO.contains(&w.to_lowercase().as_str())).collect();
             (!kept.is_empty()).then(|| kept.join(" "))
         });
         step.confidence = step.confidence.max(UNSURE);
@@ -674,8 +675,26 @@ fn thing_made(msg: &Msg<'_>, from: usize, end: usize) -> Option<String> {
 /// English verbs that change a thing's time when they open a step: "change grandpa to 5",
 /// Words that say to set a thing to a new time ("make it", "תעשה"), and "instead".
 const SETS_TO: &[&str] = &[
-    "make", "it", "instead", "reminder", "one", "the", "my", "about", "for", "to", "תעשה", "תעשי", "שיהיה", "במקומ",
-    "במקום", "אותה", "אותו", "-", "של", "את",
+    "make",
+    "it",
+    "instead",
+    "reminder",
+    "one",
+    "the",
+    "my",
+    "about",
+    "for",
+    "to",
+    "תעשה",
+    "תעשי",
+    "שיהיה",
+    "במקומ",
+    "במקום",
+    "אותה",
+    "אותו",
+    "-",
+    "של",
+    "את",
 ];
 
 /// "bump the vet to friday", "make grandpa 5 instead".

@@ -333,7 +333,70 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
             });
     the_time
         || books
-        || asks && (toks.iter().any(outside_word) || asks_in_general(toks) || asks_a_fact(msg, seg) || arithmetic(toks))
+        || asks
+            && (toks.iter().any(outside_word)
+                || asks_in_general(toks)
+                || asks_a_fact(msg, seg)
+                || arithmetic(toks)
+                || asks_advice(toks))
+}
+
+/// Openings of a clause that ask for advice or know-how, not for something the user told
+/// ("how long should I rest the dough", "what's a good way to …", "איך לדבר איתו", "יש לך רעיון").
+const ADVICE: &[&[&str]] = &[
+    &["how", "long"],
+    &["how", "much", "time"],
+    &["how", "many"],
+    &["how", "should"],
+    &["how", "do", "you"],
+    &["how", "do", "i"],
+    &["how", "can", "i"],
+    &["how", "to"],
+    &["why"],
+    &["what's", "a", "good"],
+    &["whats", "a", "good"],
+    &["what", "is", "a", "good"],
+    &["what's", "the", "best"],
+    &["whats", "the", "best"],
+    &["what", "is", "the", "best"],
+    &["any", "tips"],
+    &["any", "ideas"],
+    &["any", "advice"],
+    &["should", "i"],
+    &["can", "you", "suggest"],
+    &["איכ"],
+    &["למה"],
+    &["יש", "לכ", "רעיונ"],
+    &["יש", "לכ", "רעיונות"],
+    &["יש", "לכ", "המלצה"],
+    &["יש", "לכ", "טיפ"],
+    &["מה", "כדאי"],
+    &["כדאי", "לי"],
+    &["מה", "הדרכ"],
+    &["כמה", "גרמ"],
+    &["כמה", "זמנ"],
+    &["כמה", "דקות"],
+    &["כמה", "מעלות"],
+    &["כמה", "כפות"],
+];
+
+/// Words that ask back for something the user said: then a question is a recall.
+const TOLD: &[&str] =
+    &["did", "told", "said", "saved", "wrote", "noted", "again", "אמרתי", "רשמתי", "שמרתי", "סיפרתי", "שוב"];
+
+/// A clause that asks for advice or know-how ("how long should I rest brioche dough?", "עובד
+/// שלי מאחר, איך לדבר איתו על זה?"), and nothing that asks back what the user told.
+fn asks_advice(toks: &[Token<'_>]) -> bool {
+    if toks.iter().any(|t| TOLD.contains(&t.text)) {
+        return false;
+    }
+    let words: Vec<&str> = toks.iter().map(|t| t.text).collect();
+    (0..words.len()).any(|i| {
+        let opens = i == 0 || matches!(words[i - 1], "," | "." | "?" | "!" | "-" | "so" | "אז" | "ו");
+        // ("איך קוראים ל…" asks a name the user told)
+        let a_name = words[i] == "איכ" && words.get(i + 1) == Some(&"קוראימ");
+        opens && !a_name && ADVICE.iter().any(|a| words[i..].starts_with(a))
+    })
 }
 
 /// "what's 15% of 240", "כמה זה 12 כפול 7": a sum to work out.
@@ -847,8 +910,27 @@ pub(super) fn names_task(msg: &Msg<'_>, seg: Seg) -> bool {
 
 /// Words that make a new reminder: with one of them, "the reminder" is what is being made.
 const MAKES_ONE: &[&str] = &[
-    "remind", "set", "add", "create", "new", "another", "a", "an", "תזכיר", "תזכירי", "תזכרי", "תוסיף", "תוסיפי", "תקבע",
-    "תקבעי", "חדשה", "עוד", "תיצור", "תיצרי", "תרשום", "תרשמי",
+    "remind",
+    "set",
+    "add",
+    "create",
+    "new",
+    "another",
+    "a",
+    "an",
+    "תזכיר",
+    "תזכירי",
+    "תזכרי",
+    "תוסיף",
+    "תוסיפי",
+    "תקבע",
+    "תקבעי",
+    "חדשה",
+    "עוד",
+    "תיצור",
+    "תיצרי",
+    "תרשום",
+    "תרשמי",
 ];
 
 /// "make the landlord reminder 10 instead", "את התזכורת של בעל הדירה תעשה ב-10": the step
