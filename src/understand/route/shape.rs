@@ -346,7 +346,6 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
 const ADVICE: &[&[&str]] = &[
     &["how", "long"],
     &["how", "much", "time"],
-    &["how", "many"],
     &["how", "should"],
     &["how", "do", "you"],
     &["how", "do", "i"],
