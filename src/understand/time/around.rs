@@ -64,7 +64,7 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
                 At::Days(i16::try_from(n).ok().filter(|n| (1..=8).contains(n))? - 1)
             };
             // "the first candle of hanukkah" is lit on its eve
-            let candle = cx.is(j + 1, "candle") && matches!(at, At::Days(_));
+            let candle = (cx.is(j + 1, "candle") || cx.is(j + 1, "night")) && matches!(at, At::Days(_));
             let at = match at {
                 At::Days(d) if candle => At::Days(d - 1),
                 other => other,
@@ -72,24 +72,29 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
             ((cx.is(j + 1, "day") || candle) && cx.is(j + 2, "of")).then_some((at, j + 3))?
         }
         // "בנר ראשון של חנוכה", "הנר השלישי של חנוכה": the nth candle is lit on the evening of
-        // the (n-1)th day counted from the eve
+        // the (n-1)th day counted from the eve; "בנר שמיני" alone is Hanukkah's
         Kind::He if matches!(cx.text(i), "נר" | "בנר" | "הנר" | "בהנר") => {
-            let nth = |w: &str| {
-                let w = w.strip_prefix('ה').unwrap_or(w);
-                ["ראשונ", "שני", "שלישי", "רביעי", "חמישי", "שישי", "שביעי", "שמיני"].iter().position(|o| *o == w)
-            };
-            let n = i16::try_from(nth(cx.text(i + 1))?).ok()?;
-            (cx.is(i + 2, "של")).then_some((At::Days(n - 1), i + 3))?
+            let n = i16::try_from(he_ordinal(cx.text(i + 1))?).ok()?;
+            if !cx.is(i + 2, "של") {
+                return Some((
+                    Day::Holiday { h: super::jewish::HANUKKAH, y: None, rel: None, at: At::Days(n - 1) },
+                    i + 2,
+                ));
+            }
+            (At::Days(n - 1), i + 3)
+        }
+        // "שביעי של פסח", "בשביעי של פסח": a day of a holiday by its place, with no "יום"
+        Kind::He if cx.is(i + 1, "של") && he_ordinal(cx.text(i)).is_some() && !cx.text(i).starts_with('ה') => {
+            let n = i16::try_from(he_ordinal(cx.text(i))?).ok()?;
+            (At::Days(n), i + 2)
         }
         Kind::He => {
             if !matches!(cx.text(i), "היומ" | "ביומ" | "יומ") {
                 return None;
             }
             let at = match cx.text(i + 1) {
-                "הראשונ" => At::Days(0),
-                "השני" => At::Days(1),
-                "השלישי" => At::Days(2),
                 "האחרונ" => At::Last,
+                w if w.starts_with('ה') => At::Days(i16::try_from(he_ordinal(w)?).ok()?),
                 _ => return None,
             };
             (cx.is(i + 2, "של")).then_some((at, i + 3))?
@@ -99,6 +104,13 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     let (day, e) = super::holidays::holiday_at(cx, k)?;
     let Day::Holiday { h, y, rel, at: At::On } = day else { return None };
     Some((Day::Holiday { h, y, rel, at }, e))
+}
+
+/// The place, from 0, of a Hebrew ordinal ("ראשון" 0 … "שמיני" 7), with or without ה or ב.
+fn he_ordinal(w: &str) -> Option<usize> {
+    let w = w.strip_prefix('ב').unwrap_or(w);
+    let w = w.strip_prefix('ה').unwrap_or(w);
+    ["ראשונ", "שני", "שלישי", "רביעי", "חמישי", "שישי", "שביעי", "שמיני"].iter().position(|o| *o == w)
 }
 
 /// Days in `count` of a day or week unit.

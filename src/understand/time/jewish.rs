@@ -25,7 +25,7 @@ const ROSH_HASHANA: u8 = 100;
 const YOM_KIPPUR: u8 = 101;
 const SUKKOT: u8 = 102;
 const SIMCHAT_TORAH: u8 = 103;
-const HANUKKAH: u8 = 104;
+pub const HANUKKAH: u8 = 104;
 const TU_BISHVAT: u8 = 105;
 const PURIM: u8 = 106;
 const PESACH: u8 = 107;
@@ -39,6 +39,8 @@ const YOM_YERUSHALAYIM: u8 = 114;
 /// "החגים": the autumn holidays, Rosh Hashana to Simchat Torah
 const THE_HOLIDAYS: u8 = 115;
 const SHUSHAN_PURIM: u8 = 116;
+/// the Fast of Esther, 13 Adar (Adar II in a leap year); on Shabbat it is held on Thursday
+const TAANIT_ESTHER: u8 = 117;
 
 /// (holiday, Hebrew month in ICU's civil numbering (Tishrei = 1, Adar = Adar II = 6), day,
 /// days it lasts)
@@ -50,6 +52,7 @@ static RULES: &[(u8, u8, u8, i64)] = &[
     (THE_HOLIDAYS, 1, 1, 22),
     (HANUKKAH, 3, 25, 8),
     (TU_BISHVAT, 5, 15, 1),
+    (TAANIT_ESTHER, 6, 13, 1),
     (PURIM, 6, 14, 1),
     (SHUSHAN_PURIM, 6, 15, 1),
     (PESACH, 7, 15, 7),
@@ -94,6 +97,8 @@ pub fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
         YOM_HAATZMAUT => independence(d),
         // a fast is not held on Shabbat: 9 Av then moves to Sunday
         TISHA_BEAV if wd == Weekday::Sat => d + Duration::days(1),
+        // the Fast of Esther on Shabbat is brought forward to Thursday
+        TAANIT_ESTHER if wd == Weekday::Sat => d - Duration::days(2),
         _ => d,
     })
 }
@@ -137,6 +142,8 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
         ("ט\"ו בשבט", TU_BISHVAT, false),
         ("טו בשבט", TU_BISHVAT, false),
         ("שושן פורים", SHUSHAN_PURIM, false),
+        ("תענית אסתר", TAANIT_ESTHER, false),
+        ("צום אסתר", TAANIT_ESTHER, false),
         ("פורים", PURIM, true),
         ("פסח", PESACH, true),
         ("ל\"ג בעומר", LAG_BAOMER, false),
@@ -188,6 +195,10 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
         ("tu b'shevat", TU_BISHVAT),
         ("tu beshvat", TU_BISHVAT),
         ("shushan purim", SHUSHAN_PURIM),
+        ("taanit esther", TAANIT_ESTHER),
+        ("ta'anit esther", TAANIT_ESTHER),
+        ("taanis esther", TAANIT_ESTHER),
+        ("fast of esther", TAANIT_ESTHER),
         ("purim", PURIM),
         ("passover", PESACH),
         ("pesach", PESACH),
