@@ -1160,3 +1160,16 @@ fn a_new_time_for_a_reminder_already_made_moves_it() {
     let s = one("set a reminder for the landlord at 10", thursday_evening());
     assert_eq!(s.action, Action::Create);
 }
+
+#[test]
+fn cancelling_an_event_at_an_hour_searches_its_day_and_clearing_my_day_is_a_window() {
+    let s = one("cancel my 10am with Jake tomorrow", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Delete));
+    let w = s.window.expect("window");
+    assert_eq!((w.start, w.end), (iso("2026-01-23T00:00:00+02:00"), iso("2026-01-24T00:00:00+02:00")));
+    assert!(!s.query.as_deref().unwrap_or_default().contains("tomorrow"), "{:?}", s.query);
+    let s = one("clear my day tomorrow except the family dinner", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Delete));
+    assert_eq!(s.window.map(|w| w.start), Some(iso("2026-01-23T00:00:00+02:00")));
+    assert_eq!(s.except, vec!["family dinner".to_string()]);
+}

@@ -390,7 +390,20 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     if let Some((_, from)) = exc {
         step.except = shape::exceptions(msg, from, seg.end);
     }
+    // "cancel my 10am with Jake tomorrow": which event is searched for on its day
+    if step.resolver == Resolver::Calendar
+        && step.action == Action::Delete
+        && step.window.is_none()
+        && let Some(when) = step.when
+    {
+        step.window = day_of(when, msg.now.timezone());
+    }
     step
+}
+
+/// The local day [00:00, next 00:00) that holds `when`.
+fn day_of(when: chrono::DateTime<chrono::FixedOffset>, tz: chrono_tz::Tz) -> Option<Window> {
+    crate::understand::time::day_around(when, tz).map(|(start, end)| Window { start, end })
 }
 
 /// A step that continues the one before it with a time of its own ("… and at 8 to email the
@@ -814,7 +827,12 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
     // expression right after a word of the title, with no preposition of its own, names the
     // thing ("Hanukkah party") rather than when it is
     let chosen = time.map(|m| m.span.clone());
-    let names_thing = |tr: &Range<usize>| {
+    let names_thing = |f: &Found, tr: &Range<usize>| {
+        // (only a holiday or a repeat names a thing, "the purim party", "the weekly shop":
+        // "Jake tomorrow" is Jake, then when)
+        if !matches!(f, Found::Time(m) if m.holiday || m.recurrence.is_some()) {
+            return false;
+        }
         let Some(prev) = tr.start.checked_sub(1).filter(|p| *p >= r.start) else { return false };
         let t = &msg.toks[prev];
         let first = &msg.toks[tr.start];
@@ -845,7 +863,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             })
     };
     let in_time = |i: usize| {
-        in_moved(i) || msg.times.iter().any(|(f, tr)| tr.contains(&i) && !names_thing(tr) && !purpose(f, tr))
+        in_moved(i) || msg.times.iter().any(|(f, tr)| tr.contains(&i) && !names_thing(f, tr) && !purpose(f, tr))
     };
     let keep = |i: usize| !in_time(i) && !in_cmd(i);
     let leftover = || text_of(msg.text, msg.toks, r.clone(), &keep);

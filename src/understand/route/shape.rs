@@ -505,6 +505,8 @@ const CLEARS: &[&str] = &[
 /// Words that may stand beside the verb and the window without naming another object: "clear
 /// out my calendar for all of Sunday".
 const WINDOW_WORDS: &[&str] = &[
+    // "clear my day tomorrow"
+    "day",
     "out",
     "my",
     "the",

@@ -238,6 +238,13 @@ fn day_ranges(toks: &[Token<'_>], out: &mut Vec<(Found, Range<usize>)>, now: Dat
     }
 }
 
+/// The local day [00:00, next 00:00) in `tz` that holds `at`.
+pub fn day_around(at: DateTime<FixedOffset>, tz: Tz) -> Option<(DateTime<FixedOffset>, DateTime<FixedOffset>)> {
+    let d = at.with_timezone(&tz).date_naive();
+    let start = resolve::local(tz, d, chrono::NaiveTime::MIN).fixed_offset();
+    Some((start, calendar_day_end(tz, d)?))
+}
+
 /// The start of the day after `d`, in `tz`.
 fn calendar_day_end(tz: Tz, d: chrono::NaiveDate) -> Option<DateTime<FixedOffset>> {
     let next = d.succ_opt()?.and_hms_opt(0, 0, 0)?;
