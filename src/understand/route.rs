@@ -112,10 +112,24 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     called_off(text, &mut steps);
     one_chat(&mut steps);
     to_do_list(&mut steps);
+    shows_the_list_just_named(&mut steps);
     if steps.is_empty() {
         steps.push(Step::new(Resolver::General, crate::understand::Action::Chat, 0.3));
     }
     Understanding { lang, steps, hints }
+}
+
+/// "add pie spice to the thanksgiving list and show me the list": a list shown with no name
+/// after a step on a named list is that list.
+fn shows_the_list_just_named(steps: &mut [Step]) {
+    let mut named: Option<String> = None;
+    for s in steps.iter_mut().filter(|s| s.resolver == Resolver::List) {
+        match (&s.list, s.action) {
+            (None, crate::understand::Action::Show) => s.list = named.clone(),
+            (Some(l), _) => named = Some(l.clone()),
+            _ => {}
+        }
+    }
 }
 
 /// Every resolver's best pattern score over the whole message, best first.
@@ -239,8 +253,16 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         let opens_with_time = |i: usize| {
             msg.times.iter().any(|(_, tr)| tr.start >= cur.content && tr.start <= cur.content + 1 && tr.end < i)
         };
+        // "שלחתי את הקבלות ושילמתי לחברת הגז": a report, then another glued to ו
+        let vav_report = i > cur.content
+            && msg.toks[i].kind == Kind::He
+            && msg.toks[i].text.starts_with('ו')
+            && msg.toks[i].text.chars().count() >= 6
+            && shape::is_report_verb(&msg.toks[i])
+            && shape::report_verb(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some();
         let left_reads = left_has_command
             || run_on
+            || vav_report
             || (i > cur.content
                 && (is_conj(&msg.toks[i]) || command_at(msg, i).is_some_and(|m| m.after_vav))
                 && reads_alone(msg, Seg { start: cur.start, content: cur.content, end: i }));
@@ -286,6 +308,7 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                     || run_on
                     // "…ותפתח במקומה רשימה חדשה": a glued weaker verb backed by its own noun
                     || (noun_backed && msg.pats.iter().any(|m| m.start == i && m.after_vav))
+                    || vav_report
             };
             let c = filler.unwrap_or(c);
             // "the reminder about the parcel, delete it": words naming a thing and then a verb
@@ -333,14 +356,24 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && (c..seg_end).any(list_word)
                 && to_list
                 && (c..seg_end).all(|k| command_at(msg, k).is_none());
+            // "i paid the window cleaner and the gas bill": a report, then another thing done
+            // the same way, with the verb said once
+            let next_object = !left_has_command
+                && c > i
+                && msg.toks.get(c).is_some_and(|t| matches!(t.text, "the" | "my" | "our"))
+                // (and nothing after says what to do with them: "…, take them off the list")
+                && (c..n).all(|k| command_at(msg, k).is_none() && !shape::is_report_verb(&msg.toks[k]))
+                && shape::report_verb(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some();
             // "add resolutions list: gym, read more, call mom": commas after a colon enumerate
             let enumerating = msg.toks[i].text == "," && (cur.content..i).any(|k| msg.toks[k].text == ":");
-            if ((split_here && !object_then_verb && !only_timed) || next_time || (next_list && !only_timed))
+            if ((split_here && !object_then_verb && !only_timed)
+                || next_time
+                || ((next_list || next_object) && !only_timed))
                 && !enumerating
             {
                 cur.end = i;
                 segs.push(cur);
-                let continues = (next_time || next_list) && !split_here;
+                let continues = (next_time || next_list || next_object) && !split_here;
                 conts.push(continues);
                 cur = Seg { start: i, content: c, end: n };
                 // "…, at 11 to call the accountant and at 4pm to …": a continuation carries the

@@ -1173,3 +1173,35 @@ fn cancelling_an_event_at_an_hour_searches_its_day_and_clearing_my_day_is_a_wind
     assert_eq!(s.window.map(|w| w.start), Some(iso("2026-01-23T00:00:00+02:00")));
     assert_eq!(s.except, vec!["family dinner".to_string()]);
 }
+
+#[test]
+fn two_things_done_said_with_one_verb_or_two_are_two_completions() {
+    for (text, first, second) in [
+        ("i paid the window cleaner and the gas bill", "window cleaner", "gas bill"),
+        ("שלחתי את הקבלות לרו\"ח ושילמתי לחברת הגז", "קבלות", "הגז"),
+    ] {
+        let u = understand(text, thursday_evening(), Lang::He);
+        let got: Vec<_> = u.steps.iter().map(|s| (s.action, s.title.clone().unwrap_or_default())).collect();
+        assert_eq!(got.len(), 2, "{text}: {got:?}");
+        assert!(got.iter().all(|(a, _)| *a == Action::Complete), "{text}: {got:?}");
+        assert!(got[0].1.contains(first) && got[1].1.contains(second), "{text}: {got:?}");
+    }
+    // "and I forgot the eggs" is no second thing done; "mom and dad" are one call
+    for text in ["קניתי חלב ושכחתי את הביצים", "I called mom and dad"] {
+        assert_eq!(understand(text, thursday_evening(), Lang::He).steps.len(), 1, "{text}");
+    }
+    // …and a command about them keeps them together
+    let u = understand("bought the milk and the bread, take them off the shopping list", thursday_evening(), Lang::En);
+    assert_eq!(u.steps.len(), 1, "{:?}", u.steps);
+}
+
+#[test]
+fn the_list_shown_after_a_step_on_a_named_list_is_that_list() {
+    let u = understand(
+        "add pumpkin pie spice and heavy cream to the thanksgiving list and show me the list",
+        thursday_evening(),
+        Lang::En,
+    );
+    assert_eq!(u.steps.len(), 2);
+    assert_eq!((u.steps[1].action, u.steps[1].list.as_deref()), (Action::Show, Some("thanksgiving")));
+}

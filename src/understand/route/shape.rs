@@ -112,7 +112,12 @@ const NOT_WE_DID: &[&str] = &[
 ];
 
 pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
-    if NOT_A_REPORT.contains(&t.text) {
+    // ("ושכחתי": "and I forgot" is no more a report than "forgot")
+    let unglued = match t.kind {
+        Kind::He => t.text.strip_prefix('ו').unwrap_or(t.text),
+        _ => t.text,
+    };
+    if NOT_A_REPORT.contains(&t.text) || NOT_A_REPORT.contains(&unglued) {
         return false;
     }
     match t.kind {
