@@ -113,6 +113,11 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     one_chat(&mut steps);
     to_do_list(&mut steps);
     shows_the_list_just_named(&mut steps);
+    // "we don't need batteries anymore, remove batteries from …": a thing said twice is one
+    for s in &mut steps {
+        let mut seen = std::collections::HashSet::new();
+        s.items.retain(|i| seen.insert(i.to_lowercase()));
+    }
     if steps.is_empty() {
         steps.push(Step::new(Resolver::General, crate::understand::Action::Chat, 0.3));
     }

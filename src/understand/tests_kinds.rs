@@ -1205,3 +1205,27 @@ fn the_list_shown_after_a_step_on_a_named_list_is_that_list() {
     assert_eq!(u.steps.len(), 2);
     assert_eq!((u.steps[1].action, u.steps[1].list.as_deref()), (Action::Show, Some("thanksgiving")));
 }
+
+#[test]
+fn not_needing_a_thing_on_a_list_removes_it_and_other_small_kinds() {
+    let s = one("כבר לא צריך אבקת אפייה ברשימת סופר", thursday_evening());
+    assert_eq!(
+        (s.resolver, s.action, s.items.clone()),
+        (Resolver::List, Action::Remove, vec!["אבקת אפייה".to_string()])
+    );
+    let s = one("we don't need charcoal anymore take it off the bbq list", thursday_evening());
+    assert_eq!((s.action, s.items.clone()), (Action::Remove, vec!["charcoal".to_string()]));
+    let s = one("we don't need batteries anymore, remove batteries from the hardware store list", thursday_evening());
+    assert_eq!(s.items, vec!["batteries".to_string()]);
+    let s = one("kill the 4pm meeting with the printer guys", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Delete));
+    let s = one("רשום לזכור: נועה אלרגית לאגוזים", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Store));
+    let s = one("מה הטמפרטורה מחר בתל אביב", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat));
+    // "כל ראשון לחודש": the first of every month, not every Sunday
+    let s = one("תזכיר לי כל ראשון לחודש ב-9 לשלם משכורות", thursday_evening());
+    assert_eq!(s.recurrence, Some(super::Recurrence::Monthly));
+    assert_eq!(s.when, Some(iso("2026-02-01T09:00:00+02:00")));
+    assert_eq!(s.title.as_deref(), Some("לשלם משכורות"));
+}

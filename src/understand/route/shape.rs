@@ -178,6 +178,8 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
 /// Topics Ozer cannot look up: weather, news, sports, facts, prices, traffic, jokes.
 const OUTSIDE: &[&str] = &[
     "weather",
+    "temperature",
+    "טמפרטורה",
     "sun",
     "difference",
     "km",

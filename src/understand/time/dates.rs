@@ -192,7 +192,9 @@ pub fn day_number(cx: &Cx<'_>, i: usize) -> Option<(u32, bool, usize)> {
     let p = cx.pre(i);
     if cx.kind(i) == Some(Kind::He) {
         if let Some(n) = ordinal_of(lx) {
-            return p.contains('ה').then_some((n, true, i + 1));
+            // "בראשון לחודש", "כל ראשון לחודש": before "לחודש" a weekday's name is the day
+            let of_the_month = matches!(cx.lex(i + 1), Some(Lex::Unit(Unit::Month, 1))) && cx.pre(i + 1) == "ל";
+            return (p.contains('ה') || of_the_month).then_some((n, true, i + 1));
         }
         let (n, p, j) = cx.word_num(i)?;
         return Some((n, p.ends_with('ה'), j));

@@ -40,7 +40,9 @@ pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         }
         Lex::Rel(r) => english_rel(cx, i, r),
         Lex::Weekday(_) => {
-            if cx.is_he(i) && cx.pre(i).contains('ה') {
+            // "השלישי באוקטובר"; "בראשון לחודש": the day of the month
+            let of_the_month = matches!(cx.lex(i + 1), Some(Lex::Unit(Unit::Month, 1))) && cx.pre(i + 1) == "ל";
+            if cx.is_he(i) && (cx.pre(i).contains('ה') || of_the_month) {
                 return super::dates::month_date(cx, i);
             }
             if cx.kind(i) == Some(Kind::Latin) && cx.is(i + 1, ".") {
