@@ -137,6 +137,24 @@ fn shows_the_list_just_named(steps: &mut [Step]) {
     }
 }
 
+/// A strong imperative at `i` ("תזכיר לי", "תקבע", "remind me") of another resolver or action
+/// than the first command in `from..i`, which has words of its own after it.
+fn imperative_of_another_kind(msg: &Msg<'_>, from: usize, i: usize) -> bool {
+    let t = &msg.toks[i];
+    let imperative = match t.kind {
+        Kind::He => t.text.starts_with('ת') && t.text.chars().count() >= 4,
+        Kind::Latin => t.text == "remind" && msg.toks.get(i + 1).is_some_and(|n| n.text == "me"),
+        _ => false,
+    };
+    let Some(here) = msg.pats.iter().find(|m| m.start == i && m.weight >= 0.8 && commands(m)) else { return false };
+    let Some(before) = msg.pats.iter().find(|m| m.start >= from && m.start < i && m.weight >= 0.5 && commands(m))
+    else {
+        return false;
+    };
+    let object = (before.end..i).filter(|&k| msg.toks[k].is_word() && !inside_time(msg, k)).count() >= 1;
+    imperative && object && (here.resolver != before.resolver || here.action != before.action)
+}
+
 /// Every resolver's best pattern score over the whole message, best first.
 fn hints(pats: &[PatMatch]) -> Vec<(Resolver, f32)> {
     let mut h: Vec<(Resolver, f32)> = SCHEMAS
@@ -265,9 +283,16 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             && msg.toks[i].text.chars().count() >= 6
             && shape::is_report_verb(&msg.toks[i])
             && shape::report_verb(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some();
+        // "תוסיף חמאה וסוכר לרשימת ספקים תזכיר לי ב12 …": dictated with no "and" or comma, a
+        // second imperative of another kind after a command that already has its object
+        let run_on_command = i > cur.content + 2
+            && left_has_command
+            && !inside_time(msg, i)
+            && imperative_of_another_kind(msg, cur.content, i);
         let left_reads = left_has_command
             || run_on
             || vav_report
+            || run_on_command
             || (i > cur.content
                 && (is_conj(&msg.toks[i]) || command_at(msg, i).is_some_and(|m| m.after_vav))
                 && reads_alone(msg, Seg { start: cur.start, content: cur.content, end: i }));
@@ -314,6 +339,7 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                     // "…ותפתח במקומה רשימה חדשה": a glued weaker verb backed by its own noun
                     || (noun_backed && msg.pats.iter().any(|m| m.start == i && m.after_vav))
                     || vav_report
+                    || run_on_command
             };
             let c = filler.unwrap_or(c);
             // "the reminder about the parcel, delete it": words naming a thing and then a verb

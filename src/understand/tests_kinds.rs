@@ -1229,3 +1229,14 @@ fn not_needing_a_thing_on_a_list_removes_it_and_other_small_kinds() {
     assert_eq!(s.when, Some(iso("2026-02-01T09:00:00+02:00")));
     assert_eq!(s.title.as_deref(), Some("לשלם משכורות"));
 }
+
+#[test]
+fn a_dictated_second_imperative_of_another_kind_starts_its_own_step() {
+    let u = understand("תוסיף חמאה וסוכר לרשימת ספקים תזכיר לי ב12 להתקשר לטנובה", thursday_evening(), Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, vec![(Resolver::List, Action::Add), (Resolver::Task, Action::Create)], "{:?}", u.steps);
+    assert_eq!(u.steps[0].items, vec!["חמאה".to_string(), "סוכר".to_string()]);
+    assert!(u.steps[1].title.as_deref().is_some_and(|t| t.contains("טנובה")));
+    // a command with nothing of its own before the second stays one step
+    assert_eq!(understand("תזכיר לי מחר תזכיר לי", thursday_evening(), Lang::He).steps.len(), 1);
+}
