@@ -1140,6 +1140,9 @@ fn asking_for_advice_is_chat_and_asking_back_what_was_told_is_a_recall() {
         let s = one(text, thursday_evening());
         assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
     }
+    // …and a question about the user's own things stays Ozer's
+    let s = one("how long until my dentist appointment?", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find));
     for text in ["how much did I pay for the boiler?", "what's the wifi password?"] {
         assert_eq!(one(text, thursday_evening()).resolver, Resolver::Memory, "{text}");
     }

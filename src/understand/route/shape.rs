@@ -345,7 +345,17 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
                 || asks_in_general(toks)
                 || asks_a_fact(msg, seg)
                 || arithmetic(toks)
-                || asks_advice(toks))
+                || (asks_advice(toks) && !names_ozers_things(msg, seg)))
+}
+
+/// The step names something Ozer keeps: a reminder, the calendar or an appointment, a list or
+/// mail ("how long until my dentist appointment" is about the user's day, not know-how).
+fn names_ozers_things(msg: &Msg<'_>, seg: Seg) -> bool {
+    names_task(msg, seg)
+        || names_calendar(msg, seg)
+        || names_an_appointment(msg, seg)
+        || super::super::slots::list_marker(msg.toks, seg.range()).is_some()
+        || seg.range().any(|i| matches!(msg.toks[i].text, "email" | "emails" | "mail" | "inbox" | "מייל" | "מיילימ"))
 }
 
 /// Openings of a clause that ask for advice or know-how, not for something the user told
