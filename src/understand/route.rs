@@ -147,7 +147,7 @@ fn imperative_of_another_kind(msg: &Msg<'_>, from: usize, i: usize) -> bool {
         _ => false,
     };
     let Some(here) = msg.pats.iter().find(|m| m.start == i && m.weight >= 0.8 && commands(m)) else { return false };
-    let Some(before) = msg.pats.iter().find(|m| m.start >= from && m.start < i && m.weight >= 0.5 && commands(m))
+    let Some(before) = msg.pats.iter().find(|m| m.start >= from && m.start < i && m.weight >= 0.3 && commands(m))
     else {
         return false;
     };
@@ -753,11 +753,14 @@ fn reported_then_marked(steps: &mut Vec<Step>) {
     let mut j = 1;
     while j < steps.len() {
         let (a, b) = (&steps[j - 1], &steps[j]);
+        // ("הזמנתי כבר את הקמח, תוריד את זה מהמשימות": taking "it" off after saying it is done
+        // is the same completion)
         if a.resolver == Resolver::Task
             && a.action == complete
             && b.resolver == Resolver::Task
-            && b.action == complete
-            && b.depends_on.contains(&(j - 1))
+            && (b.action == complete || b.action == crate::understand::Action::Delete)
+            && (b.depends_on.contains(&(j - 1))
+                || b.title.as_deref().is_some_and(|t| is_pronoun(t) || matches!(t, "זה" | "that" | "this")))
         {
             steps.remove(j);
         } else {

@@ -1243,3 +1243,22 @@ fn a_dictated_second_imperative_of_another_kind_starts_its_own_step() {
     // a command with nothing of its own before the second stays one step
     assert_eq!(understand("תזכיר לי מחר תזכיר לי", thursday_evening(), Lang::He).steps.len(), 1);
 }
+
+#[test]
+fn clearing_all_i_have_on_a_day_and_taking_off_what_was_done() {
+    let u = understand(
+        "תעיף את כל מה שיש לי ביומן מחר חוץ מהגן ותזכיר לי בתשע בערב לשלוח הודעה לצוות",
+        thursday_evening(),
+        Lang::He,
+    );
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, vec![(Resolver::Calendar, Action::Delete), (Resolver::Task, Action::Create)]);
+    assert_eq!(u.steps[0].window.map(|w| w.start), Some(iso("2026-01-23T00:00:00+02:00")));
+    assert_eq!(u.steps[0].except, vec!["גן".to_string()]);
+    for text in ["הזמנתי כבר את הקמח, תוריד את זה מהמשימות", "paid the gas bill, delete it"]
+    {
+        let u = understand(text, thursday_evening(), Lang::He);
+        let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+        assert_eq!(got, vec![(Resolver::Task, Action::Complete)], "{text}");
+    }
+}

@@ -517,6 +517,8 @@ const CLEARS: &[&str] = &[
     "תמחק",
     "תמחקי",
     "מחק",
+    "תעיפ",
+    "תעיפי",
 ];
 
 /// Words that may stand beside the verb and the window without naming another object: "clear
@@ -524,6 +526,13 @@ const CLEARS: &[&str] = &[
 const WINDOW_WORDS: &[&str] = &[
     // "clear my day tomorrow"
     "day",
+    // "clear everything I have tomorrow", "תעיף את כל מה שיש לי ביומן מחר"
+    "i",
+    "have",
+    "i've",
+    "got",
+    "מה",
+    "שיש",
     "out",
     "my",
     "the",
