@@ -110,7 +110,7 @@ fn frozen_dev_set_route_accuracy_stays_above_its_floor() {
 /// session's rules; the floor is a little under what it measured after them.
 #[test]
 fn third_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev3_frozen.jsonl", 180, 880);
+    route_floor("eval/dev3_frozen.jsonl", 180, 890);
 }
 
 #[test]
@@ -217,7 +217,7 @@ fn a_question_about_no_one_that_names_none_of_ozers_things_is_about_the_world() 
 /// Ozer ran on them): 90.0% on first run; the floor is a little under it.
 #[test]
 fn fifth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev5_frozen.jsonl", 200, 910);
+    route_floor("eval/dev5_frozen.jsonl", 200, 930);
 }
 
 /// Routing accuracy of eval/dev6_frozen.jsonl (a fourth writer's 200 held-out lines, split
@@ -249,10 +249,18 @@ fn ninth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
 }
 
 /// Routing accuracy of eval/dev10_frozen.jsonl (an eighth writer's 200 held-out lines in many
-/// voices, split before Ozer ran on them): 86.5% on first run, 88.0% now.
+/// voices, split before Ozer ran on them): 86.5% on first run, 89.0% now.
 #[test]
 fn tenth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev10_frozen.jsonl", 200, 870);
+    route_floor("eval/dev10_frozen.jsonl", 200, 890);
+}
+
+/// Routing accuracy of eval/dev11_frozen.jsonl (a ninth writer's 200 held-out lines: a bakery
+/// owner's family, staff and suppliers, split before Ozer ran on them): 86.5% on first run,
+/// 88.5% now.
+#[test]
+fn eleventh_frozen_dev_set_route_accuracy_stays_above_its_floor() {
+    route_floor("eval/dev11_frozen.jsonl", 200, 885);
 }
 
 /// Routes the corpus at `file` (relative to the repository) and asserts it has at least
