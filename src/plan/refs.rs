@@ -373,6 +373,8 @@ fn ordinal(u: &mut Understanding, text: &str, entities: &[Value]) -> bool {
             step.title = Some(title.to_string());
             step.nth = None;
         }
+        // (the reminders just made are no help with the calendar's events)
+        None if step.resolver == Resolver::Calendar => return false,
         None => {
             step.title = None;
             step.nth = Some(n);
@@ -480,6 +482,11 @@ mod tests {
         assert_eq!(resolve(&mut made, &[json!({"task_id": 9, "title": "pizza"})]), 1);
         let s = &made.0.steps[0];
         assert_eq!((s.resolver, s.action, s.title.as_deref(), s.nth), (Resolver::Task, Action::Update, None, Some(1)));
+        // an event by its place, with no listing of reminders behind it, is left as read
+        let mut event = read("the second one, move it to 6");
+        event.0.steps[0].resolver = Resolver::Calendar;
+        resolve(&mut event, &[]);
+        assert_eq!((event.0.steps[0].resolver, event.0.steps[0].nth), (Resolver::Calendar, None));
     }
 
     #[test]

@@ -146,13 +146,16 @@ fn imperative_of_another_kind(msg: &Msg<'_>, from: usize, i: usize) -> bool {
         Kind::Latin => t.text == "remind" && msg.toks.get(i + 1).is_some_and(|n| n.text == "me"),
         _ => false,
     };
+    if !imperative {
+        return false;
+    }
     let Some(here) = msg.pats.iter().find(|m| m.start == i && m.weight >= 0.8 && commands(m)) else { return false };
     let Some(before) = msg.pats.iter().find(|m| m.start >= from && m.start < i && m.weight >= 0.3 && commands(m))
     else {
         return false;
     };
     let object = (before.end..i).filter(|&k| msg.toks[k].is_word() && !inside_time(msg, k)).count() >= 1;
-    imperative && object && (here.resolver != before.resolver || here.action != before.action)
+    object && (here.resolver != before.resolver || here.action != before.action)
 }
 
 /// Every resolver's best pattern score over the whole message, best first.
