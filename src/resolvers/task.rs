@@ -231,6 +231,17 @@ async fn resolve_step(
     make: impl Fn(&Task) -> Action,
 ) -> Result<Result<Task, StepResult>, ResolveError> {
     let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+    resolve_step_in(ctx, step, query, open, make).await
+}
+
+/// [`resolve_step`] among open tasks already read.
+async fn resolve_step_in(
+    ctx: &Ctx<'_>,
+    step: &PlannedStep,
+    query: &str,
+    open: Vec<Task>,
+    make: impl Fn(&Task) -> Action,
+) -> Result<Result<Task, StepResult>, ResolveError> {
     match step.slots.nth {
         Some(n) => nth_made(ctx, n, open),
         None => resolve_in(ctx, query, open, make).await,
@@ -380,11 +391,7 @@ async fn complete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resol
     if let Some((list, hits)) = list_items_instead(ctx, &query, &open).await? {
         return super::list::check_hits(ctx, &list, &hits).await;
     }
-    let found = match step.slots.nth {
-        Some(n) => nth_made(ctx, n, open)?,
-        None => resolve_in(ctx, &query, open, |t| Action::CompleteTasks { ids: vec![t.id] }).await?,
-    };
-    match found {
+    match resolve_step_in(ctx, step, &query, open, |t| Action::CompleteTasks { ids: vec![t.id] }).await? {
         Ok(t) => complete_ids(ctx, &[t.id]).await,
         Err(asked) => Ok(asked),
     }
@@ -636,11 +643,7 @@ async fn delete(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     if let Some((list, hits)) = list_items_instead(ctx, &query, &open).await? {
         return super::list::remove_hits(ctx, &list, hits).await;
     }
-    let found = match step.slots.nth {
-        Some(n) => nth_made(ctx, n, open)?,
-        None => resolve_in(ctx, &query, open, |t| Action::DeleteTasks { ids: vec![t.id] }).await?,
-    };
-    match found {
+    match resolve_step_in(ctx, step, &query, open, |t| Action::DeleteTasks { ids: vec![t.id] }).await? {
         Ok(t) => delete_ids(ctx, &[t.id]).await,
         Err(asked) => Ok(asked),
     }
