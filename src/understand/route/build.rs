@@ -685,7 +685,6 @@ fn thing_made(msg: &Msg<'_>, from: usize, end: usize) -> Option<String> {
     (!words.is_empty()).then(|| words.join(" "))
 }
 
-/// English verbs that change a thing's time when they open a step: "change grandpa to 5",
 /// Words that say to set a thing to a new time ("make it", "תעשה"), and "instead".
 const SETS_TO: &[&str] = &[
     "make",
@@ -701,7 +700,6 @@ const SETS_TO: &[&str] = &[
     "תעשה",
     "תעשי",
     "שיהיה",
-    "במקומ",
     "במקום",
     "אותה",
     "אותו",
@@ -710,6 +708,7 @@ const SETS_TO: &[&str] = &[
     "את",
 ];
 
+/// English verbs that change a thing's time when they open a step: "change grandpa to 5",
 /// "bump the vet to friday", "make grandpa 5 instead".
 const CHANGE_VERBS: &[&str] = &["change", "move", "push", "shift", "switch", "bump", "make", "reschedule", "put"];
 
