@@ -542,7 +542,7 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
             let time = local(ctx, old).time();
             recurrence::resolve_local(ctx.tz(), new_local.date_naive().and_time(time)).unwrap_or(when.to_utc())
         }
-        Some(old) if let Some(either_half) = says_only_a_time_of_day(ctx, when).or_else(|| a_new_hour_of(ctx, t)) => {
+        Some(old) if let Some(either_half) = says_only_a_time_of_day(ctx, when, t.recurrence.is_some()) => {
             let old_local = local(ctx, old);
             // "make it 4:30" for a 14:00 reminder is 16:30: of a bare hour's two halves, the one
             // nearer the old time (as a correction of "it" takes it, plan/refs.rs)
@@ -558,18 +558,15 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
     }
 }
 
-/// "change it to 9" for a reminder that repeats every Sunday: a bare number the rules read as
-/// the next 9 o'clock, with no time expression of its own, changes the hour the series keeps on
-/// its day (of either half of the day, the nearer). A one-off reminder keeps "the next 9".
-fn a_new_hour_of(ctx: &Ctx<'_>, t: &Task) -> Option<bool> {
-    let found = crate::understand::time::scan(ctx.text, ctx.time.now);
-    let said_a_time = found.iter().any(|f| matches!(f, crate::understand::time::Found::Time(_)));
-    (t.recurrence.is_some() && !said_a_time).then_some(true)
-}
-
 /// Whether the message's time expression that gave `when` is a time of day alone; if so,
-/// whether its hour could be either half of the day.
-fn says_only_a_time_of_day(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>) -> Option<bool> {
+/// whether its hour could be either half of the day. `recurring`: the reminder repeats, so
+/// "change it to 9" for a Sunday series (a bare number with no time expression of its own)
+/// changes the hour it keeps on its day; a one-off reminder keeps "the next 9".
+fn says_only_a_time_of_day(
+    ctx: &Ctx<'_>,
+    when: chrono::DateTime<chrono::FixedOffset>,
+    recurring: bool,
+) -> Option<bool> {
     let found = crate::understand::time::scan(ctx.text, ctx.time.now);
     // "make grandpa 5 instead": a bare hour put right after the thing's name, which the
     // understanding read from the words around it (no time expression of its own), corrects its
@@ -580,7 +577,7 @@ fn says_only_a_time_of_day(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOf
             && w[0].chars().all(char::is_alphabetic)
             && !matches!(w[0], "to" | "it" | "at")
     });
-    if bare_after_name && !found.iter().any(|f| matches!(f, crate::understand::time::Found::Time(_))) {
+    if (bare_after_name || recurring) && !found.iter().any(|f| matches!(f, crate::understand::time::Found::Time(_))) {
         return Some(true);
     }
     found.into_iter().find_map(|f| match f {
