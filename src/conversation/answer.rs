@@ -97,6 +97,15 @@ const FILLER: &[&str] =
 const POLITE: &[&str] =
     &["a", "an", "as", "just", "thanks", "thank", "you", "pls", "plz", "make", "it", "תודה", "תעשה", "תעשי"];
 
+/// The place an ordinal word names, from 1 ("first", "השנייה", "שלישי"); `usize::MAX` for the
+/// last.
+pub(crate) fn place(word: &str) -> Option<usize> {
+    if matches!(word, "last" | "האחרון" | "האחרונה" | "אחרון" | "אחרונה") {
+        return Some(usize::MAX);
+    }
+    ORDINALS.iter().find(|(names, _)| names.contains(&word)).map(|(_, i)| *i)
+}
+
 /// The 0-based option the message picks among `labels`, if it picks one.
 pub fn choice_index(text: &str, button: Option<&str>, labels: &[&str]) -> Option<usize> {
     let n = labels.len();
@@ -107,12 +116,7 @@ pub fn choice_index(text: &str, button: Option<&str>, labels: &[&str]) -> Option
     let words: Vec<&str> = t.split_whitespace().filter(|w| !FILLER.contains(w)).collect();
     if let [word] = words.as_slice() {
         let w = word.trim_start_matches('#').trim_end_matches('.');
-        let picked = w.parse::<usize>().ok().or_else(|| {
-            if matches!(w, "last" | "האחרון" | "האחרונה" | "אחרון" | "אחרונה") {
-                return Some(n);
-            }
-            ORDINALS.iter().find(|(names, _)| names.contains(&w)).map(|(_, i)| *i)
-        });
+        let picked = w.parse::<usize>().ok().or_else(|| place(w).map(|p| if p == usize::MAX { n } else { p }));
         if let Some(i) = picked {
             return (1..=n).contains(&i).then(|| i - 1);
         }

@@ -5,7 +5,7 @@
 //! only the question its button belongs to ([`buttons`]): a tap on an answered, expired or
 //! replaced question gets "that question is no longer open" and changes nothing.
 
-mod answer;
+pub(crate) mod answer;
 pub mod briefing;
 pub mod buttons;
 pub mod clarify;

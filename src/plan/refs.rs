@@ -293,15 +293,11 @@ pub(crate) fn nearer(a: chrono::NaiveTime, b: chrono::NaiveTime, to: chrono::Nai
     if gap(b) < gap(a) { b } else { a }
 }
 
-/// Ordinal words and their place (`usize::MAX` is the last).
-const ORDINALS: &[(&[&str], usize)] = &[
-    (&["first", "1st", "הראשונה", "הראשון"], 1),
-    (&["second", "2nd", "השנייה", "השניה", "השני"], 2),
-    (&["third", "3rd", "השלישית", "השלישי"], 3),
-    (&["fourth", "4th", "הרביעית", "הרביעי"], 4),
-    (&["fifth", "5th", "החמישית", "החמישי"], 5),
-    (&["last", "האחרונה", "האחרון"], usize::MAX),
-];
+/// The place an ordinal word names (`usize::MAX` is the last); a Hebrew one only with its
+/// article ("ראשון", "שני" alone are weekdays).
+fn place(w: &str) -> Option<usize> {
+    crate::conversation::answer::place(w).filter(|_| w.is_ascii() || w.starts_with('ה'))
+}
 
 /// Words after an English ordinal that make it a pointer ("the second one", "the 1st reminder").
 const ORDINAL_NOUNS: &[&str] = &["one", "reminder", "task", "item", "event"];
@@ -325,7 +321,6 @@ fn ordinal_pointer(text: &str) -> Option<usize> {
             words.push(",");
         }
     }
-    let place = |w: &str| ORDINALS.iter().find(|(names, _)| names.contains(&w)).map(|(_, n)| *n);
     for (i, w) in words.iter().enumerate() {
         let Some(n) = place(w) else { continue };
         let before = i.checked_sub(1).map(|j| words[j]);
@@ -354,11 +349,10 @@ fn ordinal(u: &mut Understanding, text: &str, entities: &[Value]) -> bool {
     let Some(n) = ordinal_pointer(text) else { return false };
     // the title, if any, is the ordinal words themselves (or a pointer)
     let names_more = step.title.as_deref().is_some_and(|t| {
-        t.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).any(|w| {
-            !ORDINAL_NOUNS.contains(&w)
-                && ORDINALS.iter().all(|(names, _)| !names.contains(&w))
-                && !matches!(w, "the" | "it" | "את" | "זה")
-        })
+        t.to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .any(|w| !ORDINAL_NOUNS.contains(&w) && place(w).is_none() && !matches!(w, "the" | "it" | "את" | "זה"))
     });
     if names_more {
         return false;
