@@ -74,7 +74,7 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         // "בנר ראשון של חנוכה", "הנר השלישי של חנוכה": the nth candle is lit on the evening of
         // the (n-1)th day counted from the eve; "בנר שמיני" alone is Hanukkah's
         Kind::He if matches!(cx.text(i), "נר" | "בנר" | "הנר" | "בהנר") => {
-            let n = i16::try_from(he_ordinal(cx.text(i + 1))?).ok()?;
+            let n = he_place(cx, i + 1, &["", "ב", "ה", "בה"])?;
             if !cx.is(i + 2, "של") {
                 return Some((
                     Day::Holiday { h: super::jewish::HANUKKAH, y: None, rel: None, at: At::Days(n - 1) },
@@ -84,8 +84,10 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
             (At::Days(n - 1), i + 3)
         }
         // "שביעי של פסח", "בשביעי של פסח": a day of a holiday by its place, with no "יום"
-        Kind::He if cx.is(i + 1, "של") && he_ordinal(cx.text(i)).is_some() && !cx.text(i).starts_with('ה') => {
-            let n = i16::try_from(he_ordinal(cx.text(i))?).ok()?;
+        Kind::He
+            if cx.is(i + 1, "של")
+                && let Some(n) = he_place(cx, i, &["", "ב", "בה"]) =>
+        {
             (At::Days(n), i + 2)
         }
         Kind::He => {
@@ -94,8 +96,7 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
             }
             let at = match cx.text(i + 1) {
                 "האחרונ" => At::Last,
-                w if w.starts_with('ה') => At::Days(i16::try_from(he_ordinal(w)?).ok()?),
-                _ => return None,
+                _ => At::Days(he_place(cx, i + 1, &["ה"])?),
             };
             (cx.is(i + 2, "של")).then_some((at, i + 3))?
         }
@@ -106,11 +107,11 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     Some((Day::Holiday { h, y, rel, at }, e))
 }
 
-/// The place, from 0, of a Hebrew ordinal ("ראשון" 0 … "שמיני" 7), with or without ה or ב.
-fn he_ordinal(w: &str) -> Option<usize> {
-    let w = w.strip_prefix('ב').unwrap_or(w);
-    let w = w.strip_prefix('ה').unwrap_or(w);
-    ["ראשונ", "שני", "שלישי", "רביעי", "חמישי", "שישי", "שביעי", "שמיני"].iter().position(|o| *o == w)
+/// The place, from 0, of the Hebrew ordinal at `i` ("ראשון" 0 … "שמיני" 7, as the time lexicon
+/// reads them), said behind one of the prefixes `pre`.
+fn he_place(cx: &Cx<'_>, i: usize, pre: &[&str]) -> Option<i16> {
+    let n = super::he::ordinal_of(cx.lex(i)?).filter(|n| (1..=8).contains(n) && pre.contains(&cx.pre(i)))?;
+    i16::try_from(n - 1).ok()
 }
 
 /// Days in `count` of a day or week unit.
