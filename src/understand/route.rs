@@ -154,7 +154,7 @@ fn imperative_of_another_kind(msg: &Msg<'_>, from: usize, i: usize) -> bool {
     else {
         return false;
     };
-    let object = (before.end..i).filter(|&k| msg.toks[k].is_word() && !inside_time(msg, k)).count() >= 1;
+    let object = (before.end..i).any(|k| msg.toks[k].is_word() && !inside_time(msg, k));
     object && (here.resolver != before.resolver || here.action != before.action)
 }
 
