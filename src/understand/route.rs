@@ -149,13 +149,24 @@ fn imperative_of_another_kind(msg: &Msg<'_>, from: usize, i: usize) -> bool {
     if !imperative {
         return false;
     }
-    let Some(here) = msg.pats.iter().find(|m| m.start == i && m.weight >= 0.8 && commands(m)) else { return false };
-    let Some(before) = msg.pats.iter().find(|m| m.start >= from && m.start < i && m.weight >= 0.3 && commands(m))
-    else {
+    // "don't send it yet": a verb said not to be done is no second command
+    if i > 0 && matches!(msg.toks[i - 1].text, "אל" | "לא" | "don't" | "dont" | "not" | "never") {
+        return false;
+    }
+    let Some(first) = msg.pats.iter().find(|m| m.start >= from && m.start < i && m.weight >= 0.3 && commands(m)) else {
         return false;
     };
-    let object = (before.end..i).any(|k| msg.toks[k].is_word() && !inside_time(msg, k));
-    object && (here.resolver != before.resolver || here.action != before.action)
+    let object = (first.end..i).any(|k| msg.toks[k].is_word() && !inside_time(msg, k));
+    // a strong imperative of another kind, or the same resolver's other verb ("תוריד את
+    // הבננות מהקניות תוסיף תותים": take off, then add)
+    let befores = || msg.pats.iter().filter(|m| m.start == first.start && m.weight >= 0.3 && commands(m));
+    let another = |m: &PatMatch| {
+        befores().any(|b| {
+            (m.weight >= 0.8 && (m.resolver != b.resolver || m.action != b.action))
+                || (m.weight >= 0.5 && m.resolver == b.resolver && m.action != b.action)
+        })
+    };
+    object && msg.pats.iter().any(|m| m.start == i && commands(m) && another(m))
 }
 
 /// Every resolver's best pattern score over the whole message, best first.

@@ -1270,3 +1270,29 @@ fn clearing_all_i_have_on_a_day_and_taking_off_what_was_done() {
         assert_eq!(got, vec![(Resolver::Task, Action::Complete)], "{text}");
     }
 }
+
+#[test]
+fn the_same_lists_other_verb_dictated_after_the_first_starts_its_own_step() {
+    let u = understand("תוריד את הבננות מהקניות תוסיף תותים", thursday_evening(), Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, vec![(Resolver::List, Action::Remove), (Resolver::List, Action::Add)], "{:?}", u.steps);
+    assert_eq!(u.steps[0].items, vec!["הבננות".to_string()]);
+    assert_eq!(u.steps[1].items, vec!["תותים".to_string()]);
+    // a verb said not to be done is no second step
+    let u = understand("תנסח מייל לבעל הבית על הדוד שהתקלקל אבל אל תשלח עדיין", thursday_evening(), Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, vec![(Resolver::Gmail, Action::Draft)], "{:?}", u.steps);
+}
+
+#[test]
+fn writing_down_a_clause_is_a_note_to_remember() {
+    let u = understand("תזכיר לי בשמונה להתקשר לחשמלאי ותרשום שהוא ביקש 400 שקל", thursday_evening(), Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, vec![(Resolver::Task, Action::Create), (Resolver::Memory, Action::Store)], "{:?}", u.steps);
+    assert!(u.steps[1].title.as_deref().is_some_and(|t| t.contains("הוא ביקש 400")), "{:?}", u.steps);
+    let u = understand("תרשמי שהקוד של השער הוא 4513", thursday_evening(), Lang::He);
+    assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Memory, Action::Store));
+    // things for a list that begin with ש stay things for a list
+    let u = understand("תרשום שמפו ושמן ברשימת קניות", thursday_evening(), Lang::He);
+    assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::List, Action::Add));
+}

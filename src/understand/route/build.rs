@@ -773,7 +773,11 @@ fn moves_to_a_new_time(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, TimeMat
 /// A note as said: the original text after the command ("remember that …"), dates and all —
 /// "Dana's birthday is March 3" must keep its date, which `leftover` would cut as a time.
 fn after_command(msg: &Msg<'_>, r: Range<usize>, used: &[PatMatch]) -> Option<String> {
-    let end = used.iter().filter(|m| m.action.is_some() && !m.keep).map(|m| m.end).max()?;
+    let mut end = used.iter().filter(|m| m.action.is_some() && !m.keep).map(|m| m.end).max()?;
+    // "תרשום שהמנעולן זה אבי": the clause the command ended on is what to remember
+    if end > 0 && msg.toks[end - 1].kind == Kind::He && msg.toks[end - 1].text.starts_with('ש') && end - 1 >= r.start {
+        end -= 1;
+    }
     if end >= r.end {
         return None;
     }
