@@ -336,7 +336,8 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                     && commands(m)
                     && msg.pats.iter().any(|o| {
                         o.resolver == m.resolver
-                            && o.action.is_none()
+                            // (or another phrase of the same action: "ותבדוק אם ענו לי")
+                            && (o.action.is_none() || o.action == m.action)
                             && o.start >= m.end
                             && o.start < next_and
                             && o.weight >= 0.3

@@ -1296,3 +1296,41 @@ fn writing_down_a_clause_is_a_note_to_remember() {
     let u = understand("תרשום שמפו ושמן ברשימת קניות", thursday_evening(), Lang::He);
     assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::List, Action::Add));
 }
+
+#[test]
+fn asking_whether_someone_answered_searches_the_mail() {
+    for text in ["תבדוק אם ענו לי מהבנק", "check if the bank replied", "check whether the bank got back to me"]
+    {
+        let u = understand(text, thursday_evening(), Lang::He);
+        assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Gmail, Action::Search), "{text}");
+        let q = u.steps[0].query.clone().unwrap_or_default();
+        assert!(q.contains("בנק") || q.contains("bank"), "{text}: {q}");
+        assert!(!q.starts_with("אם") && !q.starts_with("if") && !q.starts_with("whether"), "{text}: {q}");
+    }
+    let u = understand(
+        "תוסיף חמאה וסוכר לרשימת ספקים תזכיר לי ב12 להתקשר לטנובה ותבדוק אם ענו לי מהבנק",
+        thursday_evening(),
+        Lang::He,
+    );
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(
+        got,
+        vec![(Resolver::List, Action::Add), (Resolver::Task, Action::Create), (Resolver::Gmail, Action::Search)]
+    );
+    // telling the team by mail after cancelling
+    let u = understand("תבטל את הישיבה של מחר ותעדכן את הצוות במייל", thursday_evening(), Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, vec![(Resolver::Calendar, Action::Delete), (Resolver::Gmail, Action::Send)], "{:?}", u.steps);
+}
+
+#[test]
+fn update_is_a_verb_of_change() {
+    for text in ["update the dentist reminder to 9", "תעדכן את התזכורת של רופא השיניים לתשע"]
+    {
+        let u = understand(text, thursday_evening(), Lang::He);
+        assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Task, Action::Update), "{text}: {:?}", u.steps);
+        assert_eq!(u.steps[0].when, Some(iso("2026-01-23T09:00:00+02:00")), "{text}");
+    }
+    let u = understand("update the meeting with dana to 4pm", thursday_evening(), Lang::En);
+    assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Calendar, Action::Update), "{:?}", u.steps);
+}

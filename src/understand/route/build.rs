@@ -710,7 +710,8 @@ const SETS_TO: &[&str] = &[
 
 /// English verbs that change a thing's time when they open a step: "change grandpa to 5",
 /// "bump the vet to friday", "make grandpa 5 instead".
-const CHANGE_VERBS: &[&str] = &["change", "move", "push", "shift", "switch", "bump", "make", "reschedule", "put"];
+const CHANGE_VERBS: &[&str] =
+    &["change", "move", "push", "shift", "switch", "bump", "make", "reschedule", "put", "update"];
 
 /// Words said before the verb or after the new time that change nothing: "actually …", "…
 /// instead".
@@ -1062,6 +1063,10 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                         | "יש"
                         | "האמ"
                         | "היה"
+                        // "תבדוק אם ענו לי מהבנק", "check if the bank replied"
+                        | "אמ"
+                        | "if"
+                        | "whether"
                 )
             };
             let mut first = r.start;
