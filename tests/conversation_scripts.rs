@@ -12,7 +12,7 @@
 //!
 //! Check semantics: `task` passes when some task whose title contains `title_has` (case-insensitive)
 //! has the given `due` (an instant; null = no due time) and `status`; `no_task_has` when no task at
-//! all (open or done) has it in its title; `list` when a list whose name contains `name_has` has
+//! all (open or done) has it in its title, `no_open_task_has` when no open one has; `list` when a list whose name contains `name_has` has
 //! every `items_has` inside an unchecked item and no unchecked item holding an `items_lack` (a
 //! crossed-off item is off the list); `no_list_has` when no list name contains it.
 //!
@@ -66,6 +66,12 @@ const FROZEN7_FLOOR: usize = 95;
 /// first run tune 105/107, frozen 106/113.
 const TUNE8_FLOOR: usize = 107;
 const FROZEN8_FLOOR: usize = 106;
+/// The ninth set (`eval/conversations9_*.jsonl`, c161–c180, a ninth writer, split before Ozer
+/// was run on it, eleven of its conversations across a clock change and thirteen outside
+/// Jerusalem; its `no_open_task_has` is what its writer was asked to check): first run tune
+/// 147/175, frozen 160/182.
+const TUNE9_FLOOR: usize = 147;
+const FROZEN9_FLOOR: usize = 160;
 
 struct Tally {
     passed: usize,
@@ -195,6 +201,8 @@ async fn check(app: &TestApp, c: &Value, reply: &str) -> Result<(), String> {
         tasks(app).await.iter().any(|t| task_matches(t, want))
     } else if let Some(s) = c.get("no_task_has") {
         !tasks(app).await.iter().any(|t| t.title.to_lowercase().contains(&lower(s)))
+    } else if let Some(s) = c.get("no_open_task_has") {
+        !tasks(app).await.iter().any(|t| t.status == "open" && t.title.to_lowercase().contains(&lower(s)))
     } else if let Some(want) = c.get("list") {
         return if list_check(&lists(app).await, want) { Ok(()) } else { Err(describe_lists(&lists(app).await)) };
     } else if let Some(s) = c.get("no_list_has") {
@@ -393,4 +401,14 @@ async fn eighth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn eighth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen8", include_str!("../eval/conversations8_frozen.jsonl"), FROZEN8_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn ninth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune9", include_str!("../eval/conversations9_tune.jsonl"), TUNE9_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn ninth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen9", include_str!("../eval/conversations9_frozen.jsonl"), FROZEN9_FLOOR, false).await;
 }
