@@ -309,6 +309,17 @@ pub fn list_slots(
         return slots;
     }
     let name_after = |from: usize| text_of(text, toks, from..seg.end, &|i| keep(i) && !list_adjective(&toks[i]));
+    // "רשימה בשם תיק לעבודה: גרביי לחץ, מטען", "a list called camping: tent, stove": the name
+    // ends at a colon and the items follow it
+    if let Some(c) = named
+        && let Some(colon) = (c + 2..seg.end).find(|&i| toks[i].text == ":")
+        && let Some(list) = text_of(text, toks, c + 1..colon, &|i| keep(i) && !list_adjective(&toks[i]))
+    {
+        let items = split_items(text, toks, colon + 1..seg.end, keep);
+        if !items.is_empty() {
+            return ListSlots { list: Some(list), items };
+        }
+    }
     // "a list called seder with matzah, wine and eggs", "רשימה בשם סדר עם מצות ויין": the name
     // ends at "with" when things follow it
     if let Some(c) = named

@@ -1334,3 +1334,19 @@ fn update_is_a_verb_of_change() {
     let u = understand("update the meeting with dana to 4pm", thursday_evening(), Lang::En);
     assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Calendar, Action::Update), "{:?}", u.steps);
 }
+
+#[test]
+fn a_list_named_up_to_a_colon_holds_the_things_after_it() {
+    for (text, name, first) in [
+        ("תעשה רשימה בשם תיק לעבודה: גרביי לחץ, מטען, חטיף חלבון, עט", "תיק לעבודה", "גרביי לחץ"),
+        ("תעשה לי רשימה בשם טיול שנתי: כובע, קרם הגנה, בקבוק מים", "טיול שנתי", "כובע"),
+        ("new list called permission slips: Ava, Liam, Noor", "permission slips", "Ava"),
+    ] {
+        let u = understand(text, thursday_evening(), Lang::He);
+        let s = &u.steps[0];
+        assert_eq!((s.resolver, s.action), (Resolver::List, Action::Create), "{text}");
+        assert!(s.confidence >= 0.8, "{text}: {}", s.confidence);
+        assert_eq!(s.list.as_deref(), Some(name), "{text}");
+        assert_eq!(s.items.first().map(String::as_str), Some(first), "{text}");
+    }
+}
