@@ -258,7 +258,24 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && msg.toks[i + 2..n.min(i + 5)].iter().any(|t| {
                     matches!(t.text, "is" | "are" | "was" | "were" | "will" | "has" | "have" | "said" | "says")
                 });
-        if (left_has_command || left_has_verb)
+        // ("remember that the repair guy is Dev, his number is …": what to remember goes on)
+        let remembering = msg.pats.iter().any(|m| {
+            m.start >= cur.content
+                && m.start < i
+                && m.weight >= 0.5
+                && SCHEMAS[m.resolver].resolver == Resolver::Memory
+                && m.action.is_some_and(|a| SCHEMAS[m.resolver].actions[a].action == crate::understand::Action::Store)
+        });
+        // "actually 8 pm, i'll do it after the kids are asleep": a new time said alone
+        let only_a_time = i > cur.content
+            && (cur.content..i).any(|k| inside_time(msg, k))
+            && (cur.content..i).all(|k| {
+                inside_time(msg, k)
+                    || !msg.toks[k].is_word()
+                    || matches!(msg.toks[k].text, "actually" | "no" | "ok" | "okay" | "wait" | "sorry" | "oh" | "בעצמ" | "לא" | "רגע" | "סליחה")
+            });
+        if (left_has_command || left_has_verb || only_a_time)
+            && !remembering
             && msg.toks[i].text == ","
             && (msg.toks.get(i + 1).is_some_and(|t| REASON_SUBJECTS.contains(&t.text)) || possessive_clause)
         {

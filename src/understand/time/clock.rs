@@ -286,8 +286,13 @@ fn relative_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if m == 0 || m >= 60 {
         return None;
     }
-    if cx.lex(j) == Some(Lex::Unit(Unit::Minute, 1)) {
+    let minute_said = cx.lex(j) == Some(Lex::Unit(Unit::Minute, 1));
+    if minute_said {
         j += 1;
+    }
+    // "move the kiln one to 10": a lone "one" is a thing, not a minute before the hour
+    if m == 1 && !minute_said {
+        return None;
     }
     let he = cx.is_he(j);
     // Hebrew "לעשר" / "ל-12": the ל of "to" is glued to the hour
