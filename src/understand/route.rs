@@ -272,7 +272,10 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             && (cur.content..i).all(|k| {
                 inside_time(msg, k)
                     || !msg.toks[k].is_word()
-                    || matches!(msg.toks[k].text, "actually" | "no" | "ok" | "okay" | "wait" | "sorry" | "oh" | "בעצמ" | "לא" | "רגע" | "סליחה")
+                    || matches!(
+                        msg.toks[k].text,
+                        "actually" | "no" | "ok" | "okay" | "wait" | "sorry" | "oh" | "בעצמ" | "לא" | "רגע" | "סליחה"
+                    )
             });
         if (left_has_command || left_has_verb || only_a_time)
             && !remembering
