@@ -1350,3 +1350,23 @@ fn a_list_named_up_to_a_colon_holds_the_things_after_it() {
         assert_eq!(s.items.first().map(String::as_str), Some(first), "{text}");
     }
 }
+
+#[test]
+fn questions_of_know_how_and_asking_for_ideas_are_chat() {
+    for text in [
+        "What's a good way to keep a teenager off their phone at dinner?",
+        "כמה שעות שינה צריך נער בן 16?",
+        "what should a reservist bring to a week of training?",
+        "מה הכי טוב לאכול לפני משמרת לילה?",
+        "תן לי רעיון לארוחת ערב מהירה לשלושה",
+        "אתה בכלל בן אדם?",
+        "כמה בערך עולה לרצף מטבח של 12 מטר?",
+    ] {
+        let u = understand(text, thursday_evening(), Lang::He);
+        assert_eq!(u.steps.len(), 1, "{text}: {:?}", u.steps);
+        assert_eq!(u.steps[0].resolver, Resolver::General, "{text}: {:?}", u.steps);
+    }
+    // the user's own appointment stays the user's
+    let u = understand("how long until my dentist appointment", thursday_evening(), Lang::En);
+    assert_eq!(u.steps[0].resolver, Resolver::Calendar);
+}

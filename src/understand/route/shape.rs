@@ -306,9 +306,15 @@ fn outside_word(t: &Token<'_>) -> bool {
 /// A question about the world rather than about the user's things.
 pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
     let toks = &msg.toks[seg.range()];
+    // ("תן לי רעיון לארוחת ערב": asking for an idea asks, with or without a question mark)
+    let wants_an_idea = toks.windows(2).any(|w| {
+        matches!(w[0].text, "רעיונ" | "רעיונות" | "idea" | "ideas" | "tips" | "טיפימ")
+            && !matches!(w[1].text, "list" | "רשימה" | "לרשימה")
+    }) && toks.first().is_some_and(|t| matches!(t.text, "תנ" | "תני" | "give" | "any" | "some"));
     let asks = toks.iter().any(|t| t.text == "?")
         || toks.first().is_some_and(|t| ASKS.contains(&t.text))
-        || toks.iter().any(|t| matches!(t.text, "joke" | "בדיחה"));
+        || toks.iter().any(|t| matches!(t.text, "joke" | "בדיחה"))
+        || wants_an_idea;
     // "what time is it in New York", "מה השעה עכשיו בניו יורק": the clock, not the user's day
     let the_time = toks.windows(2).any(|w| w[0].text == "מה" && w[1].text == "השעה")
         || toks
@@ -351,9 +357,11 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
 /// The step names something Ozer keeps: a reminder, the calendar or an appointment, a list or
 /// mail ("how long until my dentist appointment" is about the user's day, not know-how).
 fn names_ozers_things(msg: &Msg<'_>, seg: Seg) -> bool {
+    // ("…off their phone at dinner": a meal nobody has is no appointment of the user's)
+    let personal = seg.range().any(|i| PERSONAL.contains(&msg.toks[i].text));
     names_task(msg, seg)
         || names_calendar(msg, seg)
-        || names_an_appointment(msg, seg)
+        || (names_an_appointment(msg, seg) && personal)
         || super::super::slots::list_marker(msg.toks, seg.range()).is_some()
         || seg.range().any(|i| matches!(msg.toks[i].text, "email" | "emails" | "mail" | "inbox" | "מייל" | "מיילימ"))
 }
@@ -394,6 +402,20 @@ const ADVICE: &[&[&str]] = &[
     &["כמה", "דקות"],
     &["כמה", "מעלות"],
     &["כמה", "כפות"],
+    &["כמה", "שעות", "שינה"],
+    &["כמה", "בערכ"],
+    &["כמה", "עולה"],
+    &["כמה", "עולות"],
+    &["מה", "הכי", "טוב"],
+    &["מה", "הכי", "כדאי"],
+    &["what", "should", "a"],
+    &["what", "should", "an"],
+    &["what", "should", "you"],
+    &["תנ", "לי", "רעיונ"],
+    &["תני", "לי", "רעיונ"],
+    &["give", "me", "an", "idea"],
+    &["give", "me", "ideas"],
+    &["give", "me", "some", "ideas"],
 ];
 
 /// Words that ask back for something the user said: then a question is a recall.
