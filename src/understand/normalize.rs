@@ -108,6 +108,11 @@ const MISSPELT: &[(&str, &str)] = &[
     ("יומימ", "יומיימ"),
     ("שבועימ", "שבועיימ"),
     ("מחרתימ", "מחרתיימ"),
+    // a vowel letter written into the imperative: "תמחוק", "תשלוח", "תזכור לי" stays as said
+    ("תמחוק", "תמחק"),
+    ("תמחוקי", "תמחקי"),
+    ("תשלוח", "תשלח"),
+    ("תבטיל", "תבטל"),
 ];
 
 /// The most letters a misspelling in [`MISSPELT`] has: longer words are not looked up.

@@ -1370,3 +1370,19 @@ fn questions_of_know_how_and_asking_for_ideas_are_chat() {
     let u = understand("how long until my dentist appointment", thursday_evening(), Lang::En);
     assert_eq!(u.steps[0].resolver, Resolver::Calendar);
 }
+
+#[test]
+fn closing_ticking_and_opening_say_what_is_done_with_a_thing() {
+    let cases = [
+        ("במבה קיבל חיסון, תסגור את התזכורת של החיסון", Resolver::Task, Action::Complete),
+        ("close the reminder about the vet", Resolver::Task, Action::Complete),
+        ("תמחוק את התזכורת של הוטרינר", Resolver::Task, Action::Delete),
+        ("תשים וי על עגבניות ברשימת קניות", Resolver::List, Action::Remove),
+        ("תסמן וי על החוזה", Resolver::Task, Action::Complete),
+        ("תפתח לי את המייל מהמשרד של רופא השיניים", Resolver::Gmail, Action::Read),
+    ];
+    for (text, resolver, action) in cases {
+        let u = understand(text, thursday_evening(), Lang::He);
+        assert_eq!((u.steps[0].resolver, u.steps[0].action), (resolver, action), "{text}: {:?}", u.steps);
+    }
+}
