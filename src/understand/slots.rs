@@ -747,9 +747,10 @@ fn without_reason(item: &str) -> String {
     }
 }
 
-/// "ותוסיף במקום ביסלי", "and also some rice": words before the item that are not of it.
+/// "ותוסיף במקום ביסלי", "and also some rice", "לא צריך יותר גבינה": words before the item that
+/// are not of it.
 fn strip_leading_filler(s: &str) -> String {
-    for f in ["במקום ", "גם ", "instead ", "also ", "too "] {
+    for f in ["במקום ", "גם ", "יותר ", "instead ", "also ", "too ", "any more "] {
         if let Some(r) = s.strip_prefix(f) {
             return r.trim_start().to_string();
         }

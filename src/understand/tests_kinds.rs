@@ -1386,3 +1386,19 @@ fn closing_ticking_and_opening_say_what_is_done_with_a_thing() {
         assert_eq!((u.steps[0].resolver, u.steps[0].action), (resolver, action), "{text}: {:?}", u.steps);
     }
 }
+
+#[test]
+fn the_day_that_is_after_a_holiday_and_no_longer_needed_items() {
+    let before_sukkot =
+        DateTime::parse_from_rfc3339("2026-09-10T10:00:00+03:00").unwrap().with_timezone(&chrono_tz::Asia::Jerusalem);
+    for text in [
+        "תזכיר לי ביום שאחרי יום כיפור בשמונה בבוקר להתחיל לבנות את הסוכה",
+        "תזכיר לי למחרת יום כיפור בשמונה בבוקר לבנות סוכה",
+    ] {
+        let u = understand(text, before_sukkot, Lang::He);
+        assert_eq!(u.steps[0].when, Some(iso("2026-09-22T08:00:00+03:00")), "{text}");
+    }
+    let u = understand("לא צריך יותר גבינה ברשימת קניות", thursday_evening(), Lang::He);
+    assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::List, Action::Remove));
+    assert_eq!(u.steps[0].items, vec!["גבינה".to_string()]);
+}

@@ -13,8 +13,15 @@ use super::lexicon::{Lex, Unit};
 use crate::understand::normalize::Kind;
 
 /// "<n> days after|before <holiday>", "<nth> <weekday> after|before <holiday>", "the day before
-/// Pesach", "a week after Sukkot", "יום לפני פסח", "יומיים אחרי פורים", "שבוע לפני ראש השנה".
+/// Pesach", "a week after Sukkot", "יום לפני פסח", "יומיים אחרי פורים", "שבוע לפני ראש השנה",
+/// "ביום שאחרי יום כיפור", "למחרת פורים".
 pub fn counted_from_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
+    // "למחרת יום כיפור": the day after it
+    if matches!(cx.text(i), "למחרת" | "ולמחרת") {
+        let (day, e) = super::holidays::holiday_at(cx, i + 1)?;
+        let Day::Holiday { h, y, rel, at: At::On } = day else { return None };
+        return Some((Day::Holiday { h, y, rel, at: At::Days(1) }, e));
+    }
     let (n, wd, k) = match (cx.kind(i), cx.lex(i)) {
         // "יום", "יומיים", "שבועיים": the Hebrew unit carries its count
         (Some(Kind::He), Some(Lex::Unit(u @ (Unit::Day | Unit::Week), c))) => (days_of(u, c)?, None, i + 1),
@@ -37,9 +44,10 @@ pub fn counted_from_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         }
         _ => return None,
     };
+    // ("ביום שאחרי יום כיפור", "ביום שלפני פסח": the day that is after / before it)
     let sign = match cx.text(k) {
-        "after" | "אחרי" => 1,
-        "before" | "לפני" => -1,
+        "after" | "אחרי" | "שאחרי" => 1,
+        "before" | "לפני" | "שלפני" => -1,
         _ => return None,
     };
     let (day, e) = super::holidays::holiday_at(cx, k + 1)?;
