@@ -494,7 +494,22 @@ fn unsplit_command(msg: &Msg<'_>, seg: Seg) -> bool {
 /// Words before a command that are a step without any command word: a report of something
 /// done, or a question about the world.
 fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
-    seg.content < seg.end && (shape::report_verb(msg, seg).is_some() || shape::asks_outside(msg, seg))
+    seg.content < seg.end
+        && (shape::report_verb(msg, seg).is_some() || shape::asks_outside(msg, seg) || timed_deed(msg, seg))
+}
+
+/// "saturday at 10 to post the Etsy orders", "מחר בשמונה לקנות חלב": a step that opens with its
+/// time and goes on with what to do then (the reminder of the turn before, said again).
+fn timed_deed(msg: &Msg<'_>, seg: Seg) -> bool {
+    msg.times.iter().any(|(_, tr)| {
+        tr.start >= seg.content
+            && tr.start <= seg.content + 1
+            && tr.end + 1 < seg.end
+            && msg.toks.get(tr.end).is_some_and(|t| {
+                (t.text == "to" && msg.toks.get(tr.end + 1).is_some_and(|n| n.kind == Kind::Latin))
+                    || (t.kind == Kind::He && t.text.starts_with('ל') && t.text.chars().count() >= 5)
+            })
+    })
 }
 
 /// Words that may stand between a conjunction and the command it introduces ("ותגיד לי מה יש

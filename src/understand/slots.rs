@@ -345,8 +345,11 @@ pub fn list_slots(
     if let Some(k) = marker.filter(|&k| named.is_none() && toks[k].kind == Kind::Latin) {
         if list.is_none() && !plural_marker(&toks[k]) {
             // "new list: books to read": the name follows the word "list" (not "lists": "what
-            // lists do I have" names none)
-            list = name_after(k + 1);
+            // lists do I have" names none; "off the list, a neighbour gave me loads": a clause
+            // after a comma is no name)
+            if toks.get(k + 1).is_none_or(|t| t.text != ",") {
+                list = name_after(k + 1);
+            }
         } else if items.is_empty() && k >= start {
             // "add to my shopping list bread and cheese": the items follow the list's name
             items = split_items(text, toks, k + 1..seg.end, keep);
