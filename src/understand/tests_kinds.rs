@@ -1402,3 +1402,14 @@ fn the_day_that_is_after_a_holiday_and_no_longer_needed_items() {
     assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::List, Action::Remove));
     assert_eq!(u.steps[0].items, vec!["גבינה".to_string()]);
 }
+
+#[test]
+fn a_sigh_that_asks_for_nothing_is_talk() {
+    for text in ["ugh report cards are due friday and I haven't even started", "אוף, יש לי מלא עבודה מחר"]
+    {
+        let u = understand(text, thursday_evening(), Lang::He);
+        assert_eq!(u.steps[0].resolver, Resolver::General, "{text}: {:?}", u.steps);
+    }
+    let u = understand("ugh remind me friday to do the report cards", thursday_evening(), Lang::En);
+    assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Task, Action::Create));
+}

@@ -166,6 +166,8 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         }
     } else if !strong && shape::asks_outside(msg, body) {
         (Resolver::General, Action::Chat, 0.7, Vec::new())
+    } else if shape::vents(msg, body) {
+        (Resolver::General, Action::Chat, 0.6, Vec::new())
     } else if let Some(ti) = shape::clears_window(msg, body).filter(|_| !strong || exc.is_some()) {
         let time = msg.times.get(ti).map(|(f, tr)| (f, tr.clone()));
         let mut step = Step::new(Resolver::Calendar, Action::Delete, if exc.is_some() { 0.8 } else { 0.7 });

@@ -437,6 +437,22 @@ fn asks_advice(toks: &[Token<'_>]) -> bool {
     })
 }
 
+/// "ugh report cards are due friday and I haven't even started", "אוף, יש לי מלא עבודה": a sigh
+/// that asks for nothing (no command of weight anywhere in it) is talk, not a reminder.
+pub(super) fn vents(msg: &Msg<'_>, seg: Seg) -> bool {
+    let opens = msg.toks.get(seg.content).is_some_and(|t| {
+        matches!(t.text, "ugh" | "ughh" | "ugghh" | "sigh" | "omg" | "argh" | "uff" | "ufff" | "אופ" | "אופפ" | "פפפ")
+    });
+    opens
+        && !msg.pats.iter().any(|m| {
+            m.start >= seg.content
+                && m.start < seg.end
+                && m.weight >= 0.5
+                && m.action.is_some()
+                && SCHEMAS[m.resolver].resolver != Resolver::General
+        })
+}
+
 /// "what's 15% of 240", "כמה זה 12 כפול 7": a sum to work out.
 fn arithmetic(toks: &[Token<'_>]) -> bool {
     toks.windows(3).any(|w| {
