@@ -234,3 +234,20 @@ async fn a_bare_grocery_starts_the_shopping_list_and_then_goes_on_it() {
     assert_eq!(item_count(&app).await, 3);
     assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 1);
 }
+
+#[tokio::test]
+async fn him_and_them_are_the_things_of_the_list_named_before_the_verb() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("תעשה רשימת לקוחות לחג: מירי, יוסי, דנה, רונית").await;
+    let reply = app.say("יוסי ביטל, תוציא אותו ותוסיף את עומר").await;
+    assert!(reply.contains("יוסי") && reply.contains("עומר"), "{reply}");
+    let shown = app.say("תראה לי את רשימת לקוחות לחג").await;
+    assert!(!shown.contains("יוסי") && shown.contains("מירי") && shown.contains("עומר"), "{shown}");
+
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("new list called permission slips: Ava, Liam, Noor, Mateo").await;
+    app.say("Ava and Noor brought theirs back, take them off").await;
+    let shown = app.say("show my permission slips list").await;
+    assert!(!shown.contains("Ava") && !shown.contains("Noor") && shown.contains("Liam"), "{shown}");
+    assert_eq!(item_count(&app).await, 2);
+}

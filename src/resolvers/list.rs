@@ -266,7 +266,35 @@ async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
             false => remove_hits(ctx, &list, items).await,
         };
     }
-    let hits = matching_items(&items, &step.slots.items);
+    let mut hits = matching_items(&items, &step.slots.items);
+    // "יוסי ביטל, תוציא אותו", "Ava and Noor brought theirs back, take them off": "him"/"them"
+    // are the things of this list the message names before the verb
+    let pointing =
+        !step.slots.items.is_empty() && step.slots.items.iter().all(|i| crate::understand::route::is_pronoun(i.trim()));
+    // ("…, take them off": every thing named before "them", not only the first)
+    let them = ctx.text.split(|c: char| !c.is_alphanumeric()).any(|w| matches!(w, "them" | "אותם" | "אותן"));
+    if (hits.is_empty() && pointing) || (them && !hits.is_empty()) {
+        let named = named_in(&items, ctx.text);
+        if named.len() <= hits.len() {
+            return finish_remove(ctx, step, &list, hits).await;
+        }
+        if (1..=NAMED_AT_ONCE).contains(&named.len()) {
+            let ids: Vec<i64> = named.iter().map(|i| i.id).collect();
+            return remove_ids(ctx, list.id, &ids).await;
+        }
+        hits = named;
+    }
+    finish_remove(ctx, step, &list, hits).await
+}
+
+/// What is left of a removal once the items are found: a reminder the words name instead, the
+/// things named one by one at once, or a sweep confirmed first.
+async fn finish_remove(
+    ctx: &Ctx<'_>,
+    step: &PlannedStep,
+    list: &List,
+    hits: Vec<Item>,
+) -> Result<StepResult, ResolveError> {
     // the user's one list, not named, does not have it, but one reminder is named by it
     if hits.is_empty()
         && display_name(step).is_none()
@@ -279,7 +307,23 @@ async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         let ids: Vec<i64> = hits.iter().map(|i| i.id).collect();
         return remove_ids(ctx, list.id, &ids).await;
     }
-    remove_hits(ctx, &list, hits).await
+    remove_hits(ctx, list, hits).await
+}
+
+/// The items whose whole text the message says as words of its own (a Hebrew word may carry one
+/// prefix letter: "ויוסי").
+fn named_in(items: &[Item], text: &str) -> Vec<Item> {
+    let words = matching::tokens(text);
+    let said = |item: &str| {
+        let want = matching::tokens(item);
+        !want.is_empty()
+            && words.windows(want.len()).any(|w| {
+                w.iter()
+                    .zip(&want)
+                    .all(|(a, b)| a == b || a.strip_prefix(['ו', 'ה', 'ש', 'ל', 'ב', 'מ', 'כ']).is_some_and(|r| r == b))
+            })
+    };
+    items.iter().filter(|i| !i.checked && said(&i.text)).cloned().collect()
 }
 
 /// Items named one by one that are removed without asking first: more is a sweep.
