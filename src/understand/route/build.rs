@@ -778,7 +778,7 @@ fn moves_to_a_new_time(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, TimeMat
 fn after_command(msg: &Msg<'_>, r: Range<usize>, used: &[PatMatch]) -> Option<String> {
     let mut end = used.iter().filter(|m| m.action.is_some() && !m.keep).map(|m| m.end).max()?;
     // "תרשום שהמנעולן זה אבי": the clause the command ended on is what to remember
-    if end > 0 && msg.toks[end - 1].kind == Kind::He && msg.toks[end - 1].text.starts_with('ש') && end - 1 >= r.start {
+    if end > 0 && msg.toks[end - 1].kind == Kind::He && msg.toks[end - 1].text.starts_with('ש') && end > r.start {
         end -= 1;
     }
     if end >= r.end {
