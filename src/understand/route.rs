@@ -113,6 +113,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     one_chat(&mut steps);
     to_do_list(&mut steps);
     shows_the_list_just_named(&mut steps);
+    removes_from_the_list_just_named(&msg, &segs, &mut steps);
     // "we don't need batteries anymore, remove batteries from …": a thing said twice is one
     for s in &mut steps {
         let mut seen = std::collections::HashSet::new();
@@ -122,6 +123,56 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
         steps.push(Step::new(Resolver::General, crate::understand::Action::Chat, 0.3));
     }
     Understanding { lang, steps, hints }
+}
+
+/// "add dog shampoo to the pet list, remove chew toys", "תוסיף גם ביצים. ואת הקפה תמחק": a thing
+/// taken off right after a step on a list, with no reminder named, comes off that list.
+fn removes_from_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    use crate::understand::Action::{Add, Create, Delete, Remove};
+    for j in 1..steps.len().min(segs.len()) {
+        // ("…and cancel the dentist": a cancel is of an appointment or a reminder, not an item)
+        if segs[j].range().any(|k| shape::cancels(&msg.toks[k])) {
+            continue;
+        }
+        let on_a_list = steps[j - 1].resolver == Resolver::List && matches!(steps[j - 1].action, Add | Remove | Create);
+        let s = &steps[j];
+        let Some(title) = s.title.as_deref() else { continue };
+        let names_a_reminder = title.split_whitespace().any(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "reminder"
+                    | "task"
+                    | "התזכורת"
+                    | "תזכורת"
+                    | "המשימה"
+                    | "משימה"
+                    | "meeting"
+                    | "appointment"
+                    | "event"
+                    | "פגישה"
+                    | "הפגישה"
+                    | "תור"
+                    | "התור"
+                    | "אירוע"
+                    | "האירוע"
+            )
+        });
+        if on_a_list && s.resolver == Resolver::Task && s.action == Delete && s.when.is_none() && !names_a_reminder {
+            let items: Vec<String> = things_of(title.trim_start_matches("ואת ").trim_start_matches("and "));
+            if items.is_empty() || items.iter().any(|i| is_pronoun(i)) {
+                continue;
+            }
+            let list = steps[j - 1].list.clone();
+            let s = &mut steps[j];
+            s.resolver = Resolver::List;
+            s.action = Remove;
+            s.items = items;
+            s.list = list;
+            s.title = None;
+            s.query = None;
+            s.alternative = None;
+        }
+    }
 }
 
 /// "add pie spice to the thanksgiving list and show me the list": a list shown with no name
@@ -253,11 +304,15 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         // command, a comma and a subject start the reason, which is no step and no part of this
         // one (up to the end of the sentence)
         // ("…, my son is bringing it": a possessive subject and its verb)
+        // ("…, הבת שלי הביאה": a Hebrew subject of the user's, "X שלי", then its verb)
         let possessive_clause =
             msg.toks.get(i + 1).is_some_and(|t| matches!(t.text, "my" | "our" | "his" | "her" | "their"))
                 && msg.toks[i + 2..n.min(i + 5)].iter().any(|t| {
                     matches!(t.text, "is" | "are" | "was" | "were" | "will" | "has" | "have" | "said" | "says")
-                });
+                })
+                || (msg.toks.get(i + 1).is_some_and(|t| t.kind == Kind::He && t.text.starts_with('ה'))
+                    && msg.toks.get(i + 2).is_some_and(|t| matches!(t.text, "שלי" | "שלנו"))
+                    && msg.toks.get(i + 3).is_some_and(|t| t.kind == Kind::He && command_at(msg, i + 3).is_none()));
         // ("remember that the repair guy is Dev, his number is …": what to remember goes on)
         let remembering = msg.pats.iter().any(|m| {
             m.start >= cur.content
@@ -363,8 +418,13 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                             && o.weight >= 0.3
                     })
             });
+            // ". ואת הקפה תמחק": the object said first, then its command
+            let object_first = c > i
+                && matches!(msg.toks[i].text, "." | "," | ";")
+                && msg.toks.get(c).is_some_and(|t| matches!(t.text, "ואת" | "את"))
+                && (c + 1..n.min(c + 5)).take_while(|&k| !is_conj(&msg.toks[k])).any(|k| command_at(msg, k).is_some());
             let split_here = if c > i {
-                command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok || report_next || noun_backed
+                command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok || report_next || noun_backed || object_first
             } else {
                 // "…עפרונות ומחק": a glued-ו command word ending the message has nothing to act
                 // on; it is an item ("and an eraser")

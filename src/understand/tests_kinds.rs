@@ -1413,3 +1413,27 @@ fn a_sigh_that_asks_for_nothing_is_talk() {
     let u = understand("ugh remind me friday to do the report cards", thursday_evening(), Lang::En);
     assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Task, Action::Create));
 }
+
+#[test]
+fn a_thing_taken_off_after_a_list_step_comes_off_that_list() {
+    let u = understand(
+        "add dog shampoo to the pet list, remove chew toys, and remind me on Sunday at 10 to go shopping",
+        thursday_evening(),
+        Lang::En,
+    );
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(
+        got,
+        vec![(Resolver::List, Action::Add), (Resolver::List, Action::Remove), (Resolver::Task, Action::Create)]
+    );
+    assert_eq!(u.steps[1].items, vec!["chew toys".to_string()]);
+    assert_eq!(u.steps[1].list.as_deref(), Some("pet"));
+    // the object said first, and a reason after it
+    let u = understand("תוסיף גם ביצים. ואת הקפה תמחק, הבת שלי הביאה", thursday_evening(), Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, vec![(Resolver::List, Action::Add), (Resolver::List, Action::Remove)], "{:?}", u.steps);
+    assert_eq!(u.steps[1].items, vec!["הקפה".to_string()]);
+    // a cancel is of an appointment
+    let u = understand("add milk to the shopping list and cancel the dentist", thursday_evening(), Lang::En);
+    assert_ne!(u.steps.last().map(|s| s.resolver), Some(Resolver::List), "{:?}", u.steps);
+}

@@ -756,6 +756,11 @@ pub(super) fn states_fact(msg: &Msg<'_>, seg: Seg) -> bool {
 /// Verbs of calling something off (not of erasing a note): "cancel", "call off", "תבטל".
 const CANCELS: &[&str] = &["cancel", "nix", "ditch", "scrap", "תבטל", "בטל", "לבטל", "תבטלי", "בטלי"];
 
+/// A verb of cancelling ("cancel", "תבטל").
+pub(super) fn cancels(t: &Token<'_>) -> bool {
+    CANCELS.contains(&t.text)
+}
+
 /// Words that name a task or reminder: with them a cancel is about the task list.
 const TASK_WORDS: &[&str] = &[
     "reminder",
