@@ -166,7 +166,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("נגמר לנו", 0.6), ("נגמרו לנו", 0.6), ("נגמרה לנו", 0.6), ("אין לנו", 0.4), ("נגמר לי", 0.5), ("נגמרו לי", 0.5),
                 ],
                 en: &[
-                    ("add", 0.5), ("put", 0.5), ("throw", 0.4), ("to my", 0.1), ("to the", 0.1), ("on my", 0.1), ("onto", 0.2),
+                    ("add", 0.5), ("put", 0.5), ("throw", 0.4), ("throw in", 0.6), ("toss in", 0.6), ("chuck in", 0.6), ("stick in", 0.5), ("to my", 0.1), ("to the", 0.1), ("on my", 0.1), ("onto", 0.2),
                     ("toss", 0.4), ("stick", 0.4), ("chuck", 0.4), ("pop", 0.3), ("jot", 0.4),
                     ("we're out of", 0.6), ("we are out of", 0.6), ("were out of", 0.6), ("ran out of", 0.6), ("run out of", 0.5),
                     ("out of", 0.3),
