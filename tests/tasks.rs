@@ -486,3 +486,17 @@ async fn a_bare_new_hour_keeps_a_later_days_reminder_on_its_day() {
     assert_eq!(open.len(), 1);
     assert_eq!(open[0].due_at, Some(utc("2026-01-26T08:00:00Z")));
 }
+
+#[tokio::test]
+async fn a_bare_hour_from_one_to_six_is_the_afternoons_unless_the_reminder_is_early() {
+    // Thursday 21:09; tomorrow at 9 moved "to 5" is tomorrow at 17:00
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 9 to call mom").await;
+    app.say("move it to 5").await;
+    assert_eq!(tasks_with_status(&app, "open").await[0].due_at, Some(utc("2026-01-23T15:00:00Z")));
+    // an early-morning reminder stays in the morning
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 6am to go running").await;
+    app.say("make it 5").await;
+    assert_eq!(tasks_with_status(&app, "open").await[0].due_at, Some(utc("2026-01-23T03:00:00Z")));
+}

@@ -555,13 +555,27 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
             // nearer the old time (as a correction of "it" takes it, plan/refs.rs)
             let said = new_local.time();
             let time = match either_half {
-                true => crate::plan::refs::nearer(said, said + Duration::hours(12), old_local.time()),
+                true => either_half_for(said, old_local.time()),
                 false => said,
             };
             let on_its_day = recurrence::resolve_local(ctx.tz(), old_local.date_naive().and_time(time));
             on_its_day.filter(|d| *d > ctx.time.now.to_utc()).unwrap_or(when.to_utc())
         }
         _ => when.to_utc(),
+    }
+}
+
+/// Which half of the day a bare hour said for a reminder at `old` means: one to six is the
+/// afternoon's ("move it to 5" for a 9:00 reminder is 17:00) unless the reminder is in the early
+/// morning; seven to twelve is the half nearer the old time ("make it 9" for 20:00 is 21:00).
+fn either_half_for(said: chrono::NaiveTime, old: chrono::NaiveTime) -> chrono::NaiveTime {
+    use chrono::Timelike;
+    let am = said.with_hour(said.hour() % 12).unwrap_or(said);
+    let pm = am + Duration::hours(12);
+    match am.hour() {
+        1..=6 if old.hour() >= 7 => pm,
+        1..=6 => am,
+        _ => crate::plan::refs::nearer(am, pm, old),
     }
 }
 
