@@ -584,6 +584,9 @@ const FILLERS: &[&str] = &[
     "that",
     "תגיד",
     "תגידי",
+    "תבדוק",
+    "תבדקי",
+    "check",
     "תראה",
     "תראי",
     "לי",
@@ -616,6 +619,15 @@ fn after_fillers(msg: &Msg<'_>, from: usize, vav: bool) -> Option<usize> {
     }
     while msg.toks.get(k).is_some_and(|t| FILLERS.contains(&t.text)) {
         k += 1;
+    }
+    // ("ותבדוק אם ענו לי": "check" is a filler only before a command of its own; else it is the
+    // command, a search)
+    let checks = (from..k).any(|j| {
+        let w = msg.toks[j].text;
+        matches!(w.strip_prefix('ו').unwrap_or(w), "תבדוק" | "תבדקי" | "check")
+    });
+    if checks && command_at(msg, k).is_none() {
+        return None;
     }
     (k > from && k < msg.toks.len()).then_some(k)
 }
@@ -870,7 +882,9 @@ fn reported_then_marked(steps: &mut Vec<Step>) {
             && b.resolver == Resolver::Task
             && (b.action == complete || b.action == crate::understand::Action::Delete)
             && (b.depends_on.contains(&(j - 1))
-                || b.title.as_deref().is_some_and(|t| is_pronoun(t) || matches!(t, "זה" | "that" | "this")))
+                || b.title.as_deref().is_some_and(|t| {
+                    is_pronoun(t) || matches!(t, "זה" | "שזה" | "that" | "this" | "את זה" | "שהיא" | "שהוא")
+                }))
         {
             steps.remove(j);
         } else {

@@ -1445,3 +1445,22 @@ fn a_thing_taken_off_after_a_list_step_comes_off_that_list() {
     let u = understand("add milk to the shopping list and cancel the dentist", thursday_evening(), Lang::En);
     assert_ne!(u.steps.last().map(|s| s.resolver), Some(Resolver::List), "{:?}", u.steps);
 }
+
+#[test]
+fn checking_the_calendar_after_other_requests_is_its_own_step() {
+    let u = understand(
+        "תוסיף חלב וביצים לרשימת קניות, תזכיר לי מחר ב-7 בבוקר לקנות אותם ותבדוק מה יש לי ביומן ביום שישי",
+        thursday_evening(),
+        Lang::He,
+    );
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(
+        got,
+        vec![(Resolver::List, Action::Add), (Resolver::Task, Action::Create), (Resolver::Calendar, Action::Find)]
+    );
+    assert!(u.steps[2].window.is_some());
+    // reported, then marked: one completion
+    let u = understand("סיימתי לשלם את הארנונה, תסמן שזה בוצע", thursday_evening(), Lang::He);
+    assert_eq!(u.steps.len(), 1, "{:?}", u.steps);
+    assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Task, Action::Complete));
+}
