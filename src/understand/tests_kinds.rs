@@ -1464,3 +1464,15 @@ fn checking_the_calendar_after_other_requests_is_its_own_step() {
     assert_eq!(u.steps.len(), 1, "{:?}", u.steps);
     assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Task, Action::Complete));
 }
+
+#[test]
+fn show_me_whats_on_it_after_adding_shows_that_list() {
+    let u = understand(
+        "add matzah, horseradish and grape juice to the passover list and show me what's on it",
+        thursday_evening(),
+        Lang::En,
+    );
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, vec![(Resolver::List, Action::Add), (Resolver::List, Action::Show)]);
+    assert_eq!(u.steps[1].list.as_deref(), Some("passover"));
+}
