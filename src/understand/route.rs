@@ -137,26 +137,10 @@ fn removes_from_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [St
         let on_a_list = steps[j - 1].resolver == Resolver::List && matches!(steps[j - 1].action, Add | Remove | Create);
         let s = &steps[j];
         let Some(title) = s.title.as_deref() else { continue };
-        let names_a_reminder = title.split_whitespace().any(|w| {
-            matches!(
-                w.to_lowercase().as_str(),
-                "reminder"
-                    | "task"
-                    | "התזכורת"
-                    | "תזכורת"
-                    | "המשימה"
-                    | "משימה"
-                    | "meeting"
-                    | "appointment"
-                    | "event"
-                    | "פגישה"
-                    | "הפגישה"
-                    | "תור"
-                    | "התור"
-                    | "אירוע"
-                    | "האירוע"
-            )
-        });
+        // (a reminder, the calendar or an appointment named is no list's thing)
+        let names_a_reminder = shape::names_task(msg, segs[j])
+            || shape::names_calendar(msg, segs[j])
+            || shape::names_an_appointment(msg, segs[j]);
         if on_a_list && s.resolver == Resolver::Task && s.action == Delete && s.when.is_none() && !names_a_reminder {
             let items: Vec<String> = things_of(title.trim_start_matches("ואת ").trim_start_matches("and "));
             if items.is_empty() || items.iter().any(|i| is_pronoun(i)) {
