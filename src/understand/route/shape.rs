@@ -307,10 +307,8 @@ fn outside_word(t: &Token<'_>) -> bool {
 pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
     let toks = &msg.toks[seg.range()];
     // ("תן לי רעיון לארוחת ערב": asking for an idea asks, with or without a question mark)
-    let wants_an_idea = toks.windows(2).any(|w| {
-        matches!(w[0].text, "רעיונ" | "רעיונות" | "idea" | "ideas" | "tips" | "טיפימ")
-            && !matches!(w[1].text, "list" | "רשימה" | "לרשימה")
-    }) && toks.first().is_some_and(|t| matches!(t.text, "תנ" | "תני" | "give" | "any" | "some"));
+    let wants_an_idea =
+        toks.first().is_some_and(|t| matches!(t.text, "תנ" | "תני" | "give" | "any")) && asks_advice(toks);
     let asks = toks.iter().any(|t| t.text == "?")
         || toks.first().is_some_and(|t| ASKS.contains(&t.text))
         || toks.iter().any(|t| matches!(t.text, "joke" | "בדיחה"))
