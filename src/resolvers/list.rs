@@ -310,20 +310,9 @@ async fn finish_remove(
     remove_hits(ctx, list, hits).await
 }
 
-/// The items whose whole text the message says as words of its own (a Hebrew word may carry one
-/// prefix letter: "ויוסי").
+/// The items whose whole text the message says as words of its own.
 fn named_in(items: &[Item], text: &str) -> Vec<Item> {
-    let words = matching::tokens(text);
-    let said = |item: &str| {
-        let want = matching::tokens(item);
-        !want.is_empty()
-            && words.windows(want.len()).any(|w| {
-                w.iter()
-                    .zip(&want)
-                    .all(|(a, b)| a == b || a.strip_prefix(['ו', 'ה', 'ש', 'ל', 'ב', 'מ', 'כ']).is_some_and(|r| r == b))
-            })
-    };
-    items.iter().filter(|i| !i.checked && said(&i.text)).cloned().collect()
+    items.iter().filter(|i| !i.checked && matching::says(text, &i.text)).cloned().collect()
 }
 
 /// Items named one by one that are removed without asking first: more is a sweep.

@@ -143,6 +143,15 @@ fn token_matches(a: &str, b: &str) -> bool {
     })
 }
 
+/// Whether `text` says `phrase` word for word (a Hebrew word may carry up to two prefix
+/// letters: "ויוסי" says "יוסי").
+pub fn says(text: &str, phrase: &str) -> bool {
+    let words = tokens(text);
+    let want = tokens(phrase);
+    !want.is_empty()
+        && words.windows(want.len()).any(|w| w.iter().zip(&want).all(|(a, b)| forms(a).contains(&b.as_str())))
+}
+
 /// 0.0–1.0: the share of the query's words found in the candidate.
 pub fn score(query: &str, candidate: &str) -> f32 {
     let q = tokens(query);
@@ -207,6 +216,15 @@ mod tests {
     fn words_that_merely_start_with_a_prefix_letter_are_not_eaten() {
         assert_eq!(score("לב", "לקנות"), 0.0);
         assert!(score("מצגת", "לכתוב את המצגת") > 0.99);
+    }
+
+    #[test]
+    fn a_phrase_is_said_word_for_word_with_hebrew_prefixes() {
+        assert!(says("יוסי ביטל, תוציא אותו", "יוסי"));
+        assert!(says("ויוסי ביטל", "יוסי"));
+        assert!(says("Ava and Noor brought theirs back", "noor"));
+        assert!(!says("יוסף ביטל", "יוסי"));
+        assert!(!says("the painter's tape", "tape measure"));
     }
 
     #[test]

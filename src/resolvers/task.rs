@@ -551,8 +551,8 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
             ) =>
         {
             let old_local = local(ctx, old);
-            // "make it 4:30" for a 14:00 reminder is 16:30: of a bare hour's two halves, the one
-            // nearer the old time (as a correction of "it" takes it, plan/refs.rs)
+            // "make it 4:30" for a 14:00 reminder is 16:30: a bare hour's half is picked by
+            // either_half_for
             let said = new_local.time();
             let time = match either_half {
                 true => either_half_for(said, old_local.time()),
