@@ -308,14 +308,8 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         // "actually 8 pm, i'll do it after the kids are asleep": a new time said alone
         let only_a_time = i > cur.content
             && (cur.content..i).any(|k| inside_time(msg, k))
-            && (cur.content..i).all(|k| {
-                inside_time(msg, k)
-                    || !msg.toks[k].is_word()
-                    || matches!(
-                        msg.toks[k].text,
-                        "actually" | "no" | "ok" | "okay" | "wait" | "sorry" | "oh" | "בעצמ" | "לא" | "רגע" | "סליחה"
-                    )
-            });
+            && (cur.content..i)
+                .all(|k| inside_time(msg, k) || !msg.toks[k].is_word() || build::SOFTENERS.contains(&msg.toks[k].text));
         if (left_has_command || left_has_verb || only_a_time)
             && !remembering
             && msg.toks[i].text == ","

@@ -716,9 +716,29 @@ const CHANGE_VERBS: &[&str] =
     &["change", "move", "push", "shift", "switch", "bump", "make", "reschedule", "put", "update"];
 
 /// Words said before the verb or after the new time that change nothing: "actually …", "…
-/// instead".
-const SOFTENERS: &[&str] = &[
-    "actually", "ok", "okay", "oh", "so", "wait", "no", "hmm", "um", "pls", "please", "instead", "then", ",", ".", "!",
+/// instead", "בעצם …".
+pub(super) const SOFTENERS: &[&str] = &[
+    "actually",
+    "ok",
+    "okay",
+    "oh",
+    "so",
+    "wait",
+    "no",
+    "hmm",
+    "um",
+    "pls",
+    "please",
+    "instead",
+    "then",
+    "sorry",
+    "בעצמ",
+    "לא",
+    "רגע",
+    "סליחה",
+    ",",
+    ".",
+    "!",
 ];
 
 /// The opening change verb's token range and the new time, when the step opens with a verb of
