@@ -77,6 +77,19 @@ async fn a_question_about_something_never_saved_says_so_instead_of_a_random_note
 }
 
 #[tokio::test]
+async fn two_things_asked_at_once_are_both_answered() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remember that the wifi password is sunflower42").await;
+    app.say("remember that the alarm code is 9031").await;
+    app.say("remember that my locker number is 237").await;
+    let answer = app.say("what's the wifi password and the alarm code?").await;
+    // each is answered on its own, in the order asked
+    let (wifi, alarm) = (answer.find("sunflower42"), answer.find("9031"));
+    assert!(wifi.is_some() && alarm.is_some() && wifi < alarm, "{answer}");
+    assert!(!answer.contains("237"), "{answer}");
+}
+
+#[tokio::test]
 async fn several_close_notes_are_listed_as_the_top_three() {
     let app = spawn_app_with(&[], thursday_evening()).await;
     app.say("remember that the alarm code at the office is 1111").await;

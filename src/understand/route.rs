@@ -111,6 +111,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
     one_chat(&mut steps);
+    two_questions(&mut steps);
     to_do_list(&mut steps);
     shows_the_list_just_named(&mut steps);
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
@@ -686,6 +687,73 @@ fn one_chat(steps: &mut Vec<Step>) {
         } else {
             j += 1;
         }
+    }
+}
+
+/// "what's the wifi password and the alarm code", "מה הסיסמה של הוויפי ומה הקוד של האזעקה": two
+/// things asked at once are two recalls. A second half that points back ("and when does it
+/// expire", "והכתובת שלו") is about the first thing and stays with it.
+fn two_questions(steps: &mut Vec<Step>) {
+    use crate::understand::Action as A;
+    const OPENERS: &[&str] = &["what's", "whats", "what", "is", "are", "where's", "where", "who's", "who", "the", "my", "our"];
+    const POINTS_BACK: &[&str] = &[
+        "it", "its", "it's", "his", "her", "their", "them", "he", "she", "they", "that", "this", "שלו", "שלה", "שלהם", "אותו",
+        "אותה", "הוא", "היא", "זה", "זאת",
+    ];
+    let halves = |q: &str| -> Option<(String, String)> {
+        let words: Vec<&str> = q.split_whitespace().collect();
+        let at = words.iter().enumerate().skip(1).find_map(|(k, w)| {
+            let lw = w.to_lowercase();
+            let next = words.get(k + 1).map(|n| n.to_lowercase());
+            let english = lw == "and"
+                && next.as_deref().is_some_and(|n| {
+                    matches!(n, "what's" | "whats" | "what" | "where's" | "where" | "who's" | "who" | "the" | "my" | "our")
+                });
+            // "ומה הקוד", "ואיפה", "והקוד של האזעקה" (a definite noun and whose it is)
+            let hebrew = matches!(*w, "ומה" | "ומי" | "ואיפה" | "ומהו" | "ומהי")
+                || (w.starts_with("וה")
+                    && w.chars().count() >= 4
+                    && words.get(k + 1) == Some(&"של")
+                    && words[..k].contains(&"של"));
+            (english || hebrew).then_some(k)
+        })?;
+        let left = words[..at].join(" ");
+        let mut right: Vec<&str> = words[at..].to_vec();
+        let first = right[0].to_lowercase();
+        if first == "and" {
+            right.remove(0);
+        } else {
+            // "ומה" goes, "והקוד" keeps its noun
+            right[0] = if matches!(right[0], "ומה" | "ומי" | "ואיפה" | "ומהו" | "ומהי") { "" } else { &right[0]["ו".len()..] };
+        }
+        while right.first().is_some_and(|w| w.is_empty() || OPENERS.contains(&w.to_lowercase().as_str())) {
+            right.remove(0);
+        }
+        let right = right.join(" ").trim_end_matches(['?', '.', '!']).to_string();
+        let back = right.split_whitespace().any(|w| POINTS_BACK.contains(&w.to_lowercase().as_str()));
+        (!right.is_empty() && !left.is_empty() && !back && right.split_whitespace().count() <= 6).then_some((left, right))
+    };
+    let mut i = 0;
+    while i < steps.len() {
+        let split = (steps[i].resolver == Resolver::Memory && steps[i].action == A::Recall)
+            .then(|| steps[i].query.as_deref().and_then(halves))
+            .flatten();
+        if let Some((left, right)) = split {
+            steps[i].query = Some(left);
+            let mut second = steps[i].clone();
+            second.query = Some(right);
+            second.depends_on.clear();
+            for s in steps.iter_mut() {
+                for d in s.depends_on.iter_mut() {
+                    if *d > i {
+                        *d += 1;
+                    }
+                }
+            }
+            steps.insert(i + 1, second);
+            i += 1;
+        }
+        i += 1;
     }
 }
 

@@ -1476,3 +1476,28 @@ fn show_me_whats_on_it_after_adding_shows_that_list() {
     assert_eq!(got, vec![(Resolver::List, Action::Add), (Resolver::List, Action::Show)]);
     assert_eq!(u.steps[1].list.as_deref(), Some("passover"));
 }
+
+#[test]
+fn two_things_asked_at_once_are_two_recalls_unless_the_second_points_back() {
+    for (text, first, second) in [
+        ("what's the wifi password and the alarm code?", "wifi password", "alarm code"),
+        ("what's the wifi password and what's the alarm code", "wifi password", "alarm code"),
+        ("מה הסיסמה של הוויפי ומה הקוד של האזעקה", "הסיסמה של הוויפי", "הקוד של האזעקה"),
+        ("מה הסיסמה של הוויפי והקוד של האזעקה", "הסיסמה של הוויפי", "הקוד של האזעקה"),
+    ] {
+        let u = understand(text, thursday_evening(), Lang::He);
+        let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action, s.query.as_deref())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (Resolver::Memory, Action::Recall, Some(first)),
+                (Resolver::Memory, Action::Recall, Some(second))
+            ],
+            "{text}"
+        );
+    }
+    for text in ["what's my passport number and when does it expire", "מה הטלפון של יוסי והכתובת שלו"] {
+        let u = understand(text, thursday_evening(), Lang::He);
+        assert_eq!(u.steps.len(), 1, "{text}: {:?}", u.steps);
+    }
+}
