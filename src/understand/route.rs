@@ -113,8 +113,8 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     one_chat(&mut steps);
     two_questions(&mut steps);
     to_do_list(&mut steps);
-    shows_the_list_just_named(&mut steps);
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
+    shows_the_list_just_named(&msg, &segs, &mut steps);
     // "we don't need batteries anymore, remove batteries from …": a thing said twice is one
     for s in &mut steps {
         let mut seen = std::collections::HashSet::new();
@@ -161,8 +161,31 @@ fn removes_from_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [St
 }
 
 /// "add pie spice to the thanksgiving list and show me the list": a list shown with no name
-/// after a step on a named list is that list.
-fn shows_the_list_just_named(steps: &mut [Step]) {
+/// after a step on a named list is that list. So is "what's left" ("…תמחק את הקמח ותראה לי מה
+/// נשאר") asked right after it, unless it names reminders, a time or things to do.
+fn shows_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    use crate::understand::Action as A;
+    for j in 1..steps.len().min(segs.len()) {
+        let after_list = steps[j - 1].resolver == Resolver::List && steps[j - 1].list.is_some();
+        let s = &steps[j];
+        let bare_listing = s.resolver == Resolver::Task
+            && s.action == A::List
+            && s.when.is_none()
+            && s.window.is_none()
+            && s.recurrence.is_none()
+            && !shape::names_task(msg, segs[j])
+            && !segs[j].range().any(|k| matches!(msg.toks[k].text, "לעשות" | "do" | "today" | "היומ" | "מחר" | "tomorrow"));
+        if after_list && bare_listing {
+            let list = steps[j - 1].list.clone();
+            let s = &mut steps[j];
+            s.resolver = Resolver::List;
+            s.action = A::Show;
+            s.list = list;
+            s.title = None;
+            s.query = None;
+            s.alternative = None;
+        }
+    }
     let mut named: Option<String> = None;
     for s in steps.iter_mut().filter(|s| s.resolver == Resolver::List) {
         match (&s.list, s.action) {
@@ -179,7 +202,18 @@ fn imperative_of_another_kind(msg: &Msg<'_>, from: usize, i: usize) -> bool {
     let t = &msg.toks[i];
     let imperative = match t.kind {
         Kind::He => t.text.starts_with('ת') && t.text.chars().count() >= 4,
-        Kind::Latin => t.text == "remind" && msg.toks.get(i + 1).is_some_and(|n| n.text == "me"),
+        Kind::Latin => {
+            (t.text == "remind" && msg.toks.get(i + 1).is_some_and(|n| n.text == "me"))
+                // "add eggs to the shopping list remove the milk": a list verb after a word that
+                // is not its subject or its infinitive's "to"
+                || (matches!(t.text, "remove" | "delete" | "add" | "take" | "cross" | "scratch" | "put")
+                    && i > 0
+                    && msg.toks[i - 1].kind == Kind::Latin
+                    && !matches!(
+                        msg.toks[i - 1].text,
+                        "to" | "the" | "a" | "an" | "i" | "you" | "we" | "will" | "can" | "could" | "should" | "would" | "must"
+                    ))
+        }
         _ => false,
     };
     if !imperative {
@@ -200,6 +234,12 @@ fn imperative_of_another_kind(msg: &Msg<'_>, from: usize, i: usize) -> bool {
         befores().any(|b| {
             (m.weight >= 0.8 && (m.resolver != b.resolver || m.action != b.action))
                 || (m.weight >= 0.5 && m.resolver == b.resolver && m.action != b.action)
+                // (a list's weaker verbs too: "תוסיף ביצים לקניות תמחק את החלב")
+                || (m.weight >= 0.3
+                    && m.resolver == b.resolver
+                    && SCHEMAS[m.resolver].resolver == Resolver::List
+                    && m.action != b.action
+                    && m.end < msg.toks.len())
         })
     };
     object && msg.pats.iter().any(|m| m.start == i && commands(m) && another(m))

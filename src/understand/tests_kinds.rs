@@ -1501,3 +1501,32 @@ fn two_things_asked_at_once_are_two_recalls_unless_the_second_points_back() {
         assert_eq!(u.steps.len(), 1, "{text}: {:?}", u.steps);
     }
 }
+
+#[test]
+fn a_list_verb_dictated_after_another_is_its_own_step_and_whats_left_is_that_list() {
+    for (text, list) in [
+        ("תוסיף ביצים לקניות תמחק את החלב", "קניות"),
+        ("add eggs to the shopping list remove the milk", "shopping"),
+    ] {
+        let u = understand(text, thursday_evening(), Lang::He);
+        let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action, s.list.as_deref())).collect();
+        assert_eq!(
+            got,
+            vec![(Resolver::List, Action::Add, Some(list)), (Resolver::List, Action::Remove, Some(list))],
+            "{text}"
+        );
+    }
+    let u = understand("תוסיף לרשימת פסח מצות ויין תמחק את הקמח ותראה לי מה נשאר", thursday_evening(), Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action, s.list.as_deref())).collect();
+    assert_eq!(
+        got,
+        vec![
+            (Resolver::List, Action::Add, Some("פסח")),
+            (Resolver::List, Action::Remove, Some("פסח")),
+            (Resolver::List, Action::Show, Some("פסח"))
+        ]
+    );
+    // what is left *to do* is the tasks
+    let u = understand("תוסיף חלב לקניות ומה נשאר לי לעשות", thursday_evening(), Lang::He);
+    assert_eq!((u.steps[1].resolver, u.steps[1].action), (Resolver::Task, Action::List), "{:?}", u.steps);
+}
