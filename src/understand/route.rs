@@ -112,6 +112,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     called_off(text, &mut steps);
     one_chat(&mut steps);
     two_questions(&mut steps);
+    who_the_note_is_about(&mut steps);
     to_do_list(&mut steps);
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
     shows_the_list_just_named(&msg, &segs, &mut steps);
@@ -794,6 +795,56 @@ fn two_questions(steps: &mut Vec<Step>) {
             i += 1;
         }
         i += 1;
+    }
+}
+
+/// "remind me to call the electrician and note that he wants 400 cash", "…להתקשר לחשמלאי
+/// ותרשום שהוא ביקש 400 שקל": a note about "he"/"she"/"they" right after a step about someone
+/// is kept under that someone's name ("the electrician: he wants 400 cash"), so it is found
+/// and read later without the message it came from.
+fn who_the_note_is_about(steps: &mut [Step]) {
+    use crate::understand::Action as A;
+    const HE: &[&str] = &["he", "she", "they", "he's", "she's", "they're", "הוא", "היא", "הם", "הן"];
+    const ENDS: &[&str] = &[
+        "about", "for", "to", "at", "on", "in", "with", "from", "tomorrow", "today", "tonight", "and", "that", "re",
+    ];
+    let someone = |title: &str| -> Option<String> {
+        let words: Vec<&str> = title.split_whitespace().collect();
+        let hebrew = words.first()?.chars().next().is_some_and(|c| ('\u{05d0}'..='\u{05ea}').contains(&c));
+        if hebrew {
+            // "להתקשר לחשמלאי", "לשלם לדנה": the one the deed is done to
+            let w = words.get(1)?;
+            let bare = w.strip_prefix('ל').filter(|r| r.chars().count() >= 2)?;
+            return Some(bare.to_string());
+        }
+        // "call the electrician", "pay Dana", "email my landlord about the leak"
+        let start = words.iter().skip(1).position(|w| {
+            matches!(w.to_lowercase().as_str(), "the" | "my" | "our") || w.chars().next().is_some_and(char::is_uppercase)
+        })? + 1;
+        let name: Vec<&str> = words[start..]
+            .iter()
+            .take_while(|w| !ENDS.contains(&w.to_lowercase().as_str()))
+            .take(3)
+            .copied()
+            .collect();
+        (name.len() >= 2 || name.first().is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase)))
+            .then(|| name.join(" "))
+    };
+    for j in 1..steps.len() {
+        if !(steps[j].resolver == Resolver::Memory && steps[j].action == A::Store) {
+            continue;
+        }
+        let Some(note) = steps[j].title.clone() else { continue };
+        let first = note.split_whitespace().next().unwrap_or_default().to_lowercase();
+        let first = first.strip_prefix('ש').filter(|r| HE.contains(r)).unwrap_or(&first);
+        if !HE.contains(&first) {
+            continue;
+        }
+        let about = steps[j - 1].title.as_deref().and_then(someone);
+        if let Some(who) = about {
+            let note = note.strip_prefix('ש').filter(|r| r.starts_with(first)).unwrap_or(&note);
+            steps[j].title = Some(format!("{who}: {note}"));
+        }
     }
 }
 

@@ -1530,3 +1530,20 @@ fn a_list_verb_dictated_after_another_is_its_own_step_and_whats_left_is_that_lis
     let u = understand("תוסיף חלב לקניות ומה נשאר לי לעשות", thursday_evening(), Lang::He);
     assert_eq!((u.steps[1].resolver, u.steps[1].action), (Resolver::Task, Action::List), "{:?}", u.steps);
 }
+
+#[test]
+fn a_note_about_him_right_after_a_step_about_someone_is_kept_under_their_name() {
+    for (text, note) in [
+        ("תזכיר לי מחר להתקשר לחשמלאי ותרשום שהוא ביקש 400 שקל", "חשמלאי: הוא ביקש 400 שקל"),
+        ("remind me to call the electrician tomorrow at 9 and note that he wants 400 cash", "the electrician: he wants 400 cash"),
+        ("remind me to pay Dana on sunday and remember that she prefers bit", "Dana: she prefers bit"),
+    ] {
+        let u = understand(text, thursday_evening(), Lang::He);
+        assert_eq!(u.steps.len(), 2, "{text}: {:?}", u.steps);
+        assert_eq!((u.steps[1].resolver, u.steps[1].action), (Resolver::Memory, Action::Store), "{text}");
+        assert_eq!(u.steps[1].title.as_deref(), Some(note), "{text}");
+    }
+    // a thing, not someone: the note stays as said
+    let u = understand("remind me to buy milk and remember that it's on sale", thursday_evening(), Lang::En);
+    assert_eq!(u.steps[1].title.as_deref(), Some("it's on sale"), "{:?}", u.steps);
+}
