@@ -74,6 +74,10 @@ const FROZEN8_FLOOR: usize = 109;
 /// 147/175, frozen 160/182.
 const TUNE9_FLOOR: usize = 175;
 const FROZEN9_FLOOR: usize = 170;
+/// The tenth set (c181–c200, 382 checks, written and split before Ozer ran on it; twelve
+/// outside Jerusalem, twelve across a DST change): first run tune 150/194, frozen 177/191.
+const TUNE10_FLOOR: usize = 150;
+const FROZEN10_FLOOR: usize = 177;
 
 struct Tally {
     passed: usize,
@@ -413,4 +417,14 @@ async fn ninth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn ninth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen9", include_str!("../eval/conversations9_frozen.jsonl"), FROZEN9_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn tenth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune10", include_str!("../eval/conversations10_tune.jsonl"), TUNE10_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn tenth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen10", include_str!("../eval/conversations10_frozen.jsonl"), FROZEN10_FLOOR, false).await;
 }
