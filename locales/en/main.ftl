@@ -102,3 +102,5 @@ no-calendar-no-reminders = You have no reminders for { $when } (Google Calendar 
 wishes-back = Thank you, and the same to you! 😊
 bye = Bye! I'm here whenever you need me. 👋
 nod = 👍
+talk-feelings = That sounds like a lot. 💙 Let me carry some of it: tell me what to remind you of or what to put on a list, and it's off your mind.
+talk-hand = Happy to help! Tell me what to keep track of — for example "remind me tomorrow at 8 to call the florist", "add milk to my shopping list" or "remember that the gate code is 1234".

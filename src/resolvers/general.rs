@@ -4,6 +4,7 @@
 use super::{Ctx, StepResult};
 use crate::plan::PlannedStep;
 use crate::reply::Msg;
+use crate::understand::route::Talk;
 
 const GREETINGS: &[&str] = &[
     "hi",
@@ -123,7 +124,11 @@ fn classify(text: &str) -> Kind {
     let starts = |list: &[&str]| {
         list.iter().any(|p| phrase == *p || (phrase.starts_with(p) && phrase[p.len()..].starts_with(' ')))
     };
-    if words.len() > 5 {
+    // "ok going to bed. night", "טוב הולך לישון, לילה טוב": a short goodnight at the end
+    let ends = |list: &[&str]| list.iter().any(|p| phrase.ends_with(&format!(" {p}")));
+    if words.len() <= 6 && (ends(&["night", "good night", "goodnight", "nite", "לילה טוב"]) || phrase == "night") {
+        Kind::Wishes
+    } else if words.len() > 5 {
         Kind::Unknown
     } else if starts(THANKS) {
         Kind::Thanks
@@ -156,7 +161,11 @@ pub fn run(ctx: &Ctx<'_>, _step: &PlannedStep) -> StepResult {
         Kind::Bye => Msg::new("bye"),
         Kind::Nod => Msg::new("nod"),
         Kind::Unknown if crate::understand::route::asks_outside(ctx.text) => Msg::new("outside-abilities"),
-        Kind::Unknown => Msg::new("not-understood"),
+        Kind::Unknown => match crate::understand::route::talk_of(ctx.text) {
+            Some(Talk::Feelings) => Msg::new("talk-feelings"),
+            Some(Talk::Hand) => Msg::new("talk-hand"),
+            None => Msg::new("not-understood"),
+        },
     };
     StepResult::say(msg)
 }
@@ -186,6 +195,20 @@ mod tests {
         assert_eq!(classify("כן"), Kind::Nod);
         assert_eq!(classify("yes remind me tomorrow at 9 to call dan"), Kind::Unknown);
         assert_eq!(classify("ok so what is the capital of peru"), Kind::Unknown);
+        // a goodnight at the end of a short message
+        assert_eq!(classify("ok going to bed. night"), Kind::Wishes);
+        assert_eq!(classify("טוב אני הולכת לישון, לילה טוב"), Kind::Wishes);
+        assert_eq!(classify("remind me to take my pills every night"), Kind::Unknown);
+    }
+
+    #[test]
+    fn feelings_and_a_hand_asked_for_are_told_apart_from_what_is_not_understood() {
+        use crate::understand::route::talk_of;
+        assert_eq!(talk_of("still unpacking boxes at midnight, this move is brutal"), Some(Talk::Feelings));
+        assert_eq!(talk_of("אני כל כך עייפה שבא לי לבכות"), Some(Talk::Feelings));
+        assert_eq!(talk_of("hi, just got home from knee surgery yesterday. need help keeping track of everything"), Some(Talk::Hand));
+        assert_eq!(talk_of("אני באמצע תקופת מבחנים ועובדת בבית קפה תעזור לי להתארגן"), Some(Talk::Hand));
+        assert_eq!(talk_of("asdf qwerty"), None);
     }
 
     #[test]

@@ -18,6 +18,7 @@ use crate::understand::{Lang, Resolver, Step, Understanding, lang, repeat};
 
 mod build;
 pub use build::UNSURE;
+pub use shape::Talk;
 mod shape;
 mod when;
 
@@ -1249,4 +1250,19 @@ pub fn asks_outside(text: &str) -> bool {
         now: chrono::DateTime::UNIX_EPOCH.with_timezone(&chrono_tz::UTC),
     };
     shape::asks_outside(&msg, Seg { start: 0, content: 0, end: toks.len() })
+}
+
+/// "this move is brutal", "hi, just got home from surgery, need help keeping track": what a
+/// message that asks for nothing tells (general.rs answers in kind).
+pub fn talk_of(text: &str) -> Option<Talk> {
+    let norm = Normalized::new(text);
+    let toks = norm.tokens();
+    let msg = Msg {
+        text,
+        toks: &toks,
+        pats: &[],
+        times: &[],
+        now: chrono::DateTime::UNIX_EPOCH.with_timezone(&chrono_tz::UTC),
+    };
+    shape::talk(&msg, Seg { start: 0, content: 0, end: toks.len() })
 }

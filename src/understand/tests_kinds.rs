@@ -1547,3 +1547,24 @@ fn a_note_about_him_right_after_a_step_about_someone_is_kept_under_their_name() 
     let u = understand("remind me to buy milk and remember that it's on sale", thursday_evening(), Lang::En);
     assert_eq!(u.steps[1].title.as_deref(), Some("it's on sale"), "{:?}", u.steps);
 }
+
+#[test]
+fn a_feeling_a_greeting_that_tells_how_things_are_or_a_plea_for_help_is_talk_not_a_reminder() {
+    for text in [
+        "ok finals start tmrw and i also have shifts at the cafe. help",
+        "בוקר, יש לי מלא דדליינים של לקוחות החודש",
+        "still unpacking boxes at midnight, this move is brutal",
+        "morning! busy few days of dog walking ahead",
+        "היי, אנחנו מתחתנים ביוני ואנחנו קצת בלחץ",
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
+    // a greeting before a thing at a clock time, or before a request, is still that
+    let s = one("morning! dentist tomorrow at 5", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+    let s = one("בוקר, תזכיר לי ב-8 לקנות חלב", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+    let s = one("i'm so tired, remind me at 10 to go to sleep", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+}

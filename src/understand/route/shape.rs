@@ -437,19 +437,93 @@ fn asks_advice(toks: &[Token<'_>]) -> bool {
 
 /// "ugh report cards are due friday and I haven't even started", "אוף, יש לי מלא עבודה": a sigh
 /// that asks for nothing (no command of weight anywhere in it) is talk, not a reminder.
+/// So is a feeling told ("this move is brutal", "אני כל כך עייפה שבא לי לבכות"), a greeting
+/// that goes on to tell how things are ("בוקר, יש לי מלא דדליינים החודש", "morning! busy few days
+/// ahead": no clock time in it), and a plea for help in general ("finals start tmrw and i also
+/// have shifts at the cafe. help", "תעזור לי להתארגן").
+pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
+    let toks = &msg.toks[seg.range()];
+    let at = |k: usize| toks.get(k).map_or("", |t| t.text);
+    let sighs = matches!(at(0), "ugh" | "ughh" | "ugghh" | "sigh" | "omg" | "argh" | "uff" | "ufff" | "אופ" | "אופפ" | "פפפ");
+    let feels = toks.iter().any(|t| FEELINGS.contains(&t.text))
+        || toks.windows(2).any(|w| matches!((w[0].text, w[1].text), ("could", "cry") | ("לבכות", _) | ("freaking", "out")));
+    let greets = matches!(at(0), "hi" | "hey" | "hello" | "morning" | "היי" | "הי" | "שלומ" | "אהלנ" | "בוקר" | "ערב")
+        && matches!(at(1), "," | "!" | "." | "טוב" | "all" | "there")
+        && toks.len() > 3
+        && !msg.times.iter().any(|(f, tr)| {
+            tr.start >= seg.content
+                && tr.end <= seg.end
+                && matches!(f, crate::understand::time::Found::Time(m) if m.grain < crate::understand::time::Grain::Day)
+                && !(tr.start == seg.content && tr.end == seg.content + 1)
+        });
+    let last_word = toks.iter().rev().find(|t| t.is_word()).map_or("", |t| t.text);
+    let pleads = toks.len() > 3
+        && (last_word == "help" || toks.windows(2).any(|w| {
+            matches!((w[0].text, w[1].text), ("need", "help") | ("תעזור", "לי") | ("תעזרי", "לי"))
+                && !toks.iter().any(|t| matches!(t.text, "with" | "עם" | "ב"))
+        }));
+    if sighs || feels {
+        Some(Talk::Feelings)
+    } else if greets || pleads {
+        Some(Talk::Hand)
+    } else {
+        None
+    }
+}
+
+/// What a message that asks for nothing is: a feeling told, or a hand asked for in general.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Talk {
+    Feelings,
+    Hand,
+}
+
+/// …and it is talk when no command of weight is anywhere in it.
 pub(super) fn vents(msg: &Msg<'_>, seg: Seg) -> bool {
-    let opens = msg.toks.get(seg.content).is_some_and(|t| {
-        matches!(t.text, "ugh" | "ughh" | "ugghh" | "sigh" | "omg" | "argh" | "uff" | "ufff" | "אופ" | "אופפ" | "פפפ")
-    });
-    opens
+    talk(msg, seg).is_some()
         && !msg.pats.iter().any(|m| {
             m.start >= seg.content
                 && m.start < seg.end
                 && m.weight >= 0.5
                 && m.action.is_some()
-                && SCHEMAS[m.resolver].resolver != Resolver::General
+                // (asking for help in general is no request of Ozer's things)
+                && !matches!(SCHEMAS[m.resolver].resolver, Resolver::General | Resolver::Meta)
+                // ("this move is brutal": a verb's word after "this" is a noun)
+                && !(m.start > 0 && matches!(msg.toks[m.start - 1].text, "this" | "the" | "my" | "our" | "that"))
         })
 }
+
+/// Words that tell how the user feels, not what to do.
+const FEELINGS: &[&str] = &[
+    "brutal",
+    "drowning",
+    "exhausted",
+    "tired",
+    "stressed",
+    "overwhelmed",
+    "swamped",
+    "bummed",
+    "anxious",
+    "nervous",
+    "frazzled",
+    "burnt",
+    "burned",
+    "בלחצ",
+    "לחוצ",
+    "לחוצה",
+    "עייפ",
+    "עייפה",
+    "גמור",
+    "גמורה",
+    "מותש",
+    "מותשת",
+    "טובע",
+    "טובעת",
+    "מבואס",
+    "מבואסת",
+    "מוצף",
+    "מוצפת",
+];
 
 /// "what's 15% of 240", "כמה זה 12 כפול 7": a sum to work out.
 fn arithmetic(toks: &[Token<'_>]) -> bool {
