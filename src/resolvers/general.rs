@@ -126,7 +126,8 @@ fn classify(text: &str) -> Kind {
     };
     // "ok going to bed. night", "טוב הולך לישון, לילה טוב": a short goodnight at the end
     let ends = |list: &[&str]| list.iter().any(|p| phrase.ends_with(&format!(" {p}")));
-    if words.len() <= 6 && (ends(&["night", "good night", "goodnight", "nite", "לילה טוב"]) || phrase == "night") {
+    if words.len() <= 6 && (ends(&["night", "good night", "goodnight", "nite", "לילה טוב"]) || phrase == "night")
+    {
         Kind::Wishes
     } else if words.len() > 5 {
         Kind::Unknown
@@ -206,7 +207,10 @@ mod tests {
         use crate::understand::route::talk_of;
         assert_eq!(talk_of("still unpacking boxes at midnight, this move is brutal"), Some(Talk::Feelings));
         assert_eq!(talk_of("אני כל כך עייפה שבא לי לבכות"), Some(Talk::Feelings));
-        assert_eq!(talk_of("hi, just got home from knee surgery yesterday. need help keeping track of everything"), Some(Talk::Hand));
+        assert_eq!(
+            talk_of("hi, just got home from knee surgery yesterday. need help keeping track of everything"),
+            Some(Talk::Hand)
+        );
         assert_eq!(talk_of("אני באמצע תקופת מבחנים ועובדת בבית קפה תעזור לי להתארגן"), Some(Talk::Hand));
         assert_eq!(talk_of("asdf qwerty"), None);
     }

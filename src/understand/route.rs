@@ -176,7 +176,9 @@ fn shows_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             && s.window.is_none()
             && s.recurrence.is_none()
             && !shape::names_task(msg, segs[j])
-            && !segs[j].range().any(|k| matches!(msg.toks[k].text, "לעשות" | "do" | "today" | "היומ" | "מחר" | "tomorrow"));
+            && !segs[j]
+                .range()
+                .any(|k| matches!(msg.toks[k].text, "לעשות" | "do" | "today" | "היומ" | "מחר" | "tomorrow"));
         if after_list && bare_listing {
             let list = steps[j - 1].list.clone();
             let s = &mut steps[j];
@@ -399,7 +401,56 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             && left_has_command
             && !inside_time(msg, i)
             && imperative_of_another_kind(msg, cur.content, i);
+        // "whats the wifi password again and when's my shift tomorrow", "…to the shopping
+        // list and what's on tomorrow?", "מה הקוד של השער ומתי הפגישה": a question after a
+        // question or a request is a step of its own
+        let q_word = |w: &str| {
+            matches!(
+                w,
+                "what's"
+                    | "whats"
+                    | "what"
+                    | "when's"
+                    | "whens"
+                    | "when"
+                    | "where's"
+                    | "where"
+                    | "who's"
+                    | "who"
+                    | "how's"
+                    | "do"
+                    | "does"
+                    | "did"
+                    | "is"
+                    | "are"
+                    | "מה"
+                    | "מתי"
+                    | "איפה"
+                    | "מי"
+                    | "כמה"
+                    | "האמ"
+            )
+        };
+        let mut qc = i;
+        while qc < n && is_conj(&msg.toks[qc]) {
+            qc += 1;
+        }
+        let asks_at = |k: usize| {
+            let w = msg.toks.get(k).map_or("", |t| t.text);
+            let w = if qc == i && k == i { w.strip_prefix('ו').unwrap_or("") } else { w };
+            let aux = matches!(w, "do" | "does" | "did" | "is" | "are");
+            q_word(w)
+                && (!aux || msg.toks.get(k + 1).is_some_and(|t| matches!(t.text, "i" | "we" | "you" | "there")))
+                && (k + 1..n).filter(|&j| msg.toks[j].is_word()).count() >= 2
+        };
+        let vav_q = qc == i && msg.toks[i].kind == Kind::He;
+        let next_question = i > cur.content
+            && (qc > i || vav_q)
+            && asks_at(qc)
+            && (left_has_command || msg.toks.get(cur.content).is_some_and(|t| q_word(t.text)))
+            && (cur.content..i).filter(|&j| msg.toks[j].is_word()).count() >= 2;
         let left_reads = left_has_command
+            || next_question
             || run_on
             || vav_report
             || run_on_command
@@ -515,6 +566,7 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             let enumerating = msg.toks[i].text == "," && (cur.content..i).any(|k| msg.toks[k].text == ":");
             if ((split_here && !object_then_verb && !only_timed)
                 || next_time
+                || next_question
                 || ((next_list || next_object) && !only_timed))
                 && !enumerating
             {
@@ -575,8 +627,11 @@ fn unsplit_command(msg: &Msg<'_>, seg: Seg) -> bool {
 /// Words before a command that are a step without any command word: a report of something
 /// done, or a question about the world.
 fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
+    // ("what do we have next week? also remind me …": a question asked to its question mark)
+    let asked = msg.toks.get(seg.end).is_some_and(|t| t.text == "?")
+        && (seg.content..seg.end).filter(|&k| msg.toks[k].is_word()).count() >= 2;
     seg.content < seg.end
-        && (shape::report_verb(msg, seg).is_some() || shape::asks_outside(msg, seg) || timed_deed(msg, seg))
+        && (asked || shape::report_verb(msg, seg).is_some() || shape::asks_outside(msg, seg) || timed_deed(msg, seg))
 }
 
 /// "saturday at 10 to post the Etsy orders", "מחר בשמונה לקנות חלב": a step that opens with its
@@ -732,16 +787,19 @@ fn one_chat(steps: &mut Vec<Step>) {
     }
 }
 
+/// Words by which a second question points back at the first ("and when does it expire").
+const POINTS_BACK: &[&str] = &[
+    "it", "its", "it's", "his", "her", "their", "them", "he", "she", "they", "שלו", "שלה", "שלהמ", "אותו", "אותה",
+    "הוא", "היא",
+];
+
 /// "what's the wifi password and the alarm code", "מה הסיסמה של הוויפי ומה הקוד של האזעקה": two
 /// things asked at once are two recalls. A second half that points back ("and when does it
 /// expire", "והכתובת שלו") is about the first thing and stays with it.
 fn two_questions(steps: &mut Vec<Step>) {
     use crate::understand::Action as A;
-    const OPENERS: &[&str] = &["what's", "whats", "what", "is", "are", "where's", "where", "who's", "who", "the", "my", "our"];
-    const POINTS_BACK: &[&str] = &[
-        "it", "its", "it's", "his", "her", "their", "them", "he", "she", "they", "that", "this", "שלו", "שלה", "שלהם", "אותו",
-        "אותה", "הוא", "היא", "זה", "זאת",
-    ];
+    const OPENERS: &[&str] =
+        &["what's", "whats", "what", "is", "are", "where's", "where", "who's", "who", "the", "my", "our"];
     let halves = |q: &str| -> Option<(String, String)> {
         let words: Vec<&str> = q.split_whitespace().collect();
         let at = words.iter().enumerate().skip(1).find_map(|(k, w)| {
@@ -749,7 +807,10 @@ fn two_questions(steps: &mut Vec<Step>) {
             let next = words.get(k + 1).map(|n| n.to_lowercase());
             let english = lw == "and"
                 && next.as_deref().is_some_and(|n| {
-                    matches!(n, "what's" | "whats" | "what" | "where's" | "where" | "who's" | "who" | "the" | "my" | "our")
+                    matches!(
+                        n,
+                        "what's" | "whats" | "what" | "where's" | "where" | "who's" | "who" | "the" | "my" | "our"
+                    )
                 });
             // "ומה הקוד", "ואיפה", "והקוד של האזעקה" (a definite noun and whose it is)
             let hebrew = matches!(*w, "ומה" | "ומי" | "ואיפה" | "ומהו" | "ומהי")
@@ -766,14 +827,19 @@ fn two_questions(steps: &mut Vec<Step>) {
             right.remove(0);
         } else {
             // "ומה" goes, "והקוד" keeps its noun
-            right[0] = if matches!(right[0], "ומה" | "ומי" | "ואיפה" | "ומהו" | "ומהי") { "" } else { &right[0]["ו".len()..] };
+            right[0] = if matches!(right[0], "ומה" | "ומי" | "ואיפה" | "ומהו" | "ומהי") {
+                ""
+            } else {
+                &right[0]["ו".len()..]
+            };
         }
         while right.first().is_some_and(|w| w.is_empty() || OPENERS.contains(&w.to_lowercase().as_str())) {
             right.remove(0);
         }
         let right = right.join(" ").trim_end_matches(['?', '.', '!']).to_string();
         let back = right.split_whitespace().any(|w| POINTS_BACK.contains(&w.to_lowercase().as_str()));
-        (!right.is_empty() && !left.is_empty() && !back && right.split_whitespace().count() <= 6).then_some((left, right))
+        (!right.is_empty() && !left.is_empty() && !back && right.split_whitespace().count() <= 6)
+            .then_some((left, right))
     };
     let mut i = 0;
     while i < steps.len() {
@@ -806,9 +872,8 @@ fn two_questions(steps: &mut Vec<Step>) {
 fn who_the_note_is_about(steps: &mut [Step]) {
     use crate::understand::Action as A;
     const HE: &[&str] = &["he", "she", "they", "he's", "she's", "they're", "הוא", "היא", "הם", "הן"];
-    const ENDS: &[&str] = &[
-        "about", "for", "to", "at", "on", "in", "with", "from", "tomorrow", "today", "tonight", "and", "that", "re",
-    ];
+    const ENDS: &[&str] =
+        &["about", "for", "to", "at", "on", "in", "with", "from", "tomorrow", "today", "tonight", "and", "that", "re"];
     let someone = |title: &str| -> Option<String> {
         let words: Vec<&str> = title.split_whitespace().collect();
         let hebrew = words.first()?.chars().next().is_some_and(|c| ('\u{05d0}'..='\u{05ea}').contains(&c));
@@ -820,14 +885,11 @@ fn who_the_note_is_about(steps: &mut [Step]) {
         }
         // "call the electrician", "pay Dana", "email my landlord about the leak"
         let start = words.iter().skip(1).position(|w| {
-            matches!(w.to_lowercase().as_str(), "the" | "my" | "our") || w.chars().next().is_some_and(char::is_uppercase)
+            matches!(w.to_lowercase().as_str(), "the" | "my" | "our")
+                || w.chars().next().is_some_and(char::is_uppercase)
         })? + 1;
-        let name: Vec<&str> = words[start..]
-            .iter()
-            .take_while(|w| !ENDS.contains(&w.to_lowercase().as_str()))
-            .take(3)
-            .copied()
-            .collect();
+        let name: Vec<&str> =
+            words[start..].iter().take_while(|w| !ENDS.contains(&w.to_lowercase().as_str())).take(3).copied().collect();
         (name.len() >= 2 || name.first().is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase)))
             .then(|| name.join(" "))
     };

@@ -1498,14 +1498,12 @@ fn two_things_asked_at_once_are_two_recalls_unless_the_second_points_back() {
         let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action, s.query.as_deref())).collect();
         assert_eq!(
             got,
-            vec![
-                (Resolver::Memory, Action::Recall, Some(first)),
-                (Resolver::Memory, Action::Recall, Some(second))
-            ],
+            vec![(Resolver::Memory, Action::Recall, Some(first)), (Resolver::Memory, Action::Recall, Some(second))],
             "{text}"
         );
     }
-    for text in ["what's my passport number and when does it expire", "מה הטלפון של יוסי והכתובת שלו"] {
+    for text in ["what's my passport number and the expiry date of it", "מה הטלפון של יוסי והכתובת שלו"]
+    {
         let u = understand(text, thursday_evening(), Lang::He);
         assert_eq!(u.steps.len(), 1, "{text}: {:?}", u.steps);
     }
@@ -1513,10 +1511,9 @@ fn two_things_asked_at_once_are_two_recalls_unless_the_second_points_back() {
 
 #[test]
 fn a_list_verb_dictated_after_another_is_its_own_step_and_whats_left_is_that_list() {
-    for (text, list) in [
-        ("תוסיף ביצים לקניות תמחק את החלב", "קניות"),
-        ("add eggs to the shopping list remove the milk", "shopping"),
-    ] {
+    for (text, list) in
+        [("תוסיף ביצים לקניות תמחק את החלב", "קניות"), ("add eggs to the shopping list remove the milk", "shopping")]
+    {
         let u = understand(text, thursday_evening(), Lang::He);
         let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action, s.list.as_deref())).collect();
         assert_eq!(
@@ -1544,7 +1541,10 @@ fn a_list_verb_dictated_after_another_is_its_own_step_and_whats_left_is_that_lis
 fn a_note_about_him_right_after_a_step_about_someone_is_kept_under_their_name() {
     for (text, note) in [
         ("תזכיר לי מחר להתקשר לחשמלאי ותרשום שהוא ביקש 400 שקל", "חשמלאי: הוא ביקש 400 שקל"),
-        ("remind me to call the electrician tomorrow at 9 and note that he wants 400 cash", "the electrician: he wants 400 cash"),
+        (
+            "remind me to call the electrician tomorrow at 9 and note that he wants 400 cash",
+            "the electrician: he wants 400 cash",
+        ),
         ("remind me to pay Dana on sunday and remember that she prefers bit", "Dana: she prefers bit"),
     ] {
         let u = understand(text, thursday_evening(), Lang::He);
@@ -1576,4 +1576,43 @@ fn a_feeling_a_greeting_that_tells_how_things_are_or_a_plea_for_help_is_talk_not
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
     let s = one("i'm so tired, remind me at 10 to go to sleep", thursday_evening());
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+}
+
+#[test]
+fn a_question_after_a_question_or_a_request_is_a_step_of_its_own() {
+    let cases: [(&str, Vec<(Resolver, Action)>); 4] = [
+        (
+            "what do we have next week? also remind me monday at 8 to sign Noah up for little league",
+            vec![(Resolver::Calendar, Action::Find), (Resolver::Task, Action::Create)],
+        ),
+        (
+            "whats the café wifi password again and when is the dentist appointment",
+            vec![(Resolver::Memory, Action::Recall), (Resolver::Calendar, Action::Find)],
+        ),
+        (
+            "remind me at 5 to book the boiler service, add light bulbs to the shopping list and what's on tomorrow?",
+            vec![(Resolver::Task, Action::Create), (Resolver::List, Action::Add), (Resolver::Calendar, Action::Find)],
+        ),
+        (
+            "מה הקוד של האזעקה ומתי הפגישה עם דנה",
+            vec![(Resolver::Memory, Action::Recall), (Resolver::Calendar, Action::Find)],
+        ),
+    ];
+    for (text, want) in cases {
+        let u = understand(text, thursday_evening(), Lang::En);
+        let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+        assert_eq!(got, want, "{text}");
+    }
+    // "what do we have" is no title to look for: the window is the question
+    let u = understand("what do we have next week?", thursday_evening(), Lang::En);
+    assert!(u.steps[0].query.is_none() && u.steps[0].window.is_some(), "{:?}", u.steps);
+    // a world question one way or another is talk
+    for text in [
+        "מתי הכי טוב לשתול שום בארץ?",
+        "is it actually bad luck to see each other before the ceremony?",
+        "כואבת לי הברך, זה נורמלי שבועיים אחרי ניתוח?",
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
 }

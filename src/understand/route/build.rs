@@ -119,8 +119,14 @@ fn is_question(msg: &Msg<'_>, seg: Seg) -> bool {
     let r = seg.range();
     msg.toks[r.clone()].iter().any(|t| t.text == "?")
         || msg.toks.get(r.start).is_some_and(|t| {
+            // ("…ומה הקוד של האזעקה": a second question glued to its "and")
+            let w = if t.kind == Kind::He && t.text.chars().count() >= 3 {
+                t.text.strip_prefix('ו').unwrap_or(t.text)
+            } else {
+                t.text
+            };
             matches!(
-                t.text,
+                w,
                 "מה" | "מי"
                     | "איפה"
                     | "מתי"
@@ -530,6 +536,13 @@ fn only_question_words(query: &str) -> bool {
         "be",
         "week",
         "day",
+        // "what do we have", "what have i got on"
+        "we",
+        "i",
+        "have",
+        "got",
+        "on",
+        "our",
         "מה",
         "איכ",
         "איך",

@@ -414,6 +414,31 @@ const ADVICE: &[&[&str]] = &[
     &["give", "me", "an", "idea"],
     &["give", "me", "ideas"],
     &["give", "me", "some", "ideas"],
+    // "what should I be planting in october", "is it actually bad luck to …", "מתי הכי טוב
+    // לשתול שום", "אתה מכיר מקומות טובים …", "זה נורמלי שבועיים אחרי ניתוח?"
+    &["what", "should", "i", "be"],
+    &["is", "it", "actually"],
+    &["is", "it", "really"],
+    &["is", "it", "bad"],
+    &["is", "it", "normal"],
+    &["is", "it", "safe"],
+    &["is", "it", "true"],
+    &["is", "it", "ok", "to"],
+    &["is", "it", "okay", "to"],
+    &["מתי", "הכי"],
+    &["איפה", "הכי"],
+    &["אתה", "מכיר"],
+    &["את", "מכירה"],
+    &["זה", "נורמלי"],
+    &["זה", "בסדר", "ש"],
+    &["כמה", "אמור"],
+    &["כמה", "אמורה"],
+    &["כמה", "אמורימ"],
+    // "מתי יוצא ראש השנה השנה?": when a date falls is a fact
+    &["מתי", "יוצא"],
+    &["מתי", "יוצאת"],
+    &["מתי", "חל"],
+    &["מתי", "חלה"],
 ];
 
 /// Words that ask back for something the user said: then a question is a recall.
@@ -444,9 +469,12 @@ fn asks_advice(toks: &[Token<'_>]) -> bool {
 pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
     let toks = &msg.toks[seg.range()];
     let at = |k: usize| toks.get(k).map_or("", |t| t.text);
-    let sighs = matches!(at(0), "ugh" | "ughh" | "ugghh" | "sigh" | "omg" | "argh" | "uff" | "ufff" | "אופ" | "אופפ" | "פפפ");
+    let sighs =
+        matches!(at(0), "ugh" | "ughh" | "ugghh" | "sigh" | "omg" | "argh" | "uff" | "ufff" | "אופ" | "אופפ" | "פפפ");
     let feels = toks.iter().any(|t| FEELINGS.contains(&t.text))
-        || toks.windows(2).any(|w| matches!((w[0].text, w[1].text), ("could", "cry") | ("לבכות", _) | ("freaking", "out")));
+        || toks
+            .windows(2)
+            .any(|w| matches!((w[0].text, w[1].text), ("could", "cry") | ("לבכות", _) | ("freaking", "out")));
     let greets = matches!(at(0), "hi" | "hey" | "hello" | "morning" | "היי" | "הי" | "שלומ" | "אהלנ" | "בוקר" | "ערב")
         && matches!(at(1), "," | "!" | "." | "טוב" | "all" | "there")
         && toks.len() > 3
@@ -458,10 +486,11 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
         });
     let last_word = toks.iter().rev().find(|t| t.is_word()).map_or("", |t| t.text);
     let pleads = toks.len() > 3
-        && (last_word == "help" || toks.windows(2).any(|w| {
-            matches!((w[0].text, w[1].text), ("need", "help") | ("תעזור", "לי") | ("תעזרי", "לי"))
-                && !toks.iter().any(|t| matches!(t.text, "with" | "עם" | "ב"))
-        }));
+        && (last_word == "help"
+            || toks.windows(2).any(|w| {
+                matches!((w[0].text, w[1].text), ("need", "help") | ("תעזור", "לי") | ("תעזרי", "לי"))
+                    && !toks.iter().any(|t| matches!(t.text, "with" | "עם" | "ב"))
+            }));
     if sighs || feels {
         Some(Talk::Feelings)
     } else if greets || pleads {
