@@ -168,6 +168,16 @@ pub fn match_all(toks: &[Token<'_>]) -> Vec<PatMatch> {
             {
                 continue;
             }
+            // "when's my next shift", "this move is brutal", "the push for …": a verb's word
+            // after a determiner is a noun
+            if n == 1
+                && i > 0
+                && p.action.is_some()
+                && matches!(toks[i].text, "move" | "shift" | "push" | "change" | "update" | "clear" | "book" | "check" | "cancel")
+                && matches!(toks[i - 1].text, "my" | "the" | "this" | "that" | "your" | "our" | "his" | "her" | "their" | "a" | "an" | "next" | "last")
+            {
+                continue;
+            }
             out.push(PatMatch {
                 resolver: p.resolver,
                 action: p.action,

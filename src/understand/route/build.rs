@@ -137,9 +137,13 @@ fn is_question(msg: &Msg<'_>, seg: Seg) -> bool {
                     | "what's"
                     | "whats"
                     | "who"
+                    | "who's"
                     | "where"
+                    | "where's"
                     | "when"
+                    | "when's"
                     | "how"
+                    | "how's"
                     | "which"
             )
         })
@@ -623,6 +627,10 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         (Resolver::Calendar, Action::Create, 0.5, Vec::new())
     } else if has_time && words >= 2 {
         (Resolver::Task, Action::Create, 0.5, Vec::new())
+    } else if is_question(msg, seg) && words >= 2 && asks_when_next(msg, seg) {
+        // "when's my next shift at the café?", "מתי התור הבא שלי לרופא?": when the next one is
+        // is a look at the calendar
+        (Resolver::Calendar, Action::Find, 0.5, Vec::new())
     } else if is_question(msg, seg) && words >= 2 {
         (Resolver::Memory, Action::Recall, 0.5, Vec::new())
     } else if !has_time && glued_name_then_colon(msg, seg) {
@@ -635,6 +643,13 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     } else {
         (Resolver::General, Action::Chat, 0.3, Vec::new())
     }
+}
+
+/// A question of when, about the next one of something.
+fn asks_when_next(msg: &Msg<'_>, seg: Seg) -> bool {
+    let r = seg.range();
+    let when = msg.toks.get(seg.content).is_some_and(|t| matches!(t.text, "when" | "when's" | "whens" | "מתי" | "ומתי"));
+    when && msg.toks[r].iter().any(|t| matches!(t.text, "next" | "הבא" | "הבאה"))
 }
 
 /// The step opens (after "and"/"also") with a time, and "to" and a word follow it.
