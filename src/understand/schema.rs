@@ -111,6 +111,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("got done", 0.6), ("taken care of", 0.7), ("is paid", 0.6), ("was paid", 0.6), ("are done", 0.6),
                     ("is finished", 0.6), ("is submitted", 0.6), ("was submitted", 0.6), ("got submitted", 0.6),
                     ("is sent", 0.6), ("was sent", 0.6), ("got sent", 0.6),
+                    // "council tax sorted", "the boiler thing is handled"
+                    ("sorted", 0.55), ("is sorted", 0.6), ("is handled", 0.6), ("all sorted", 0.6),
                 ],
             },
             ActionSchema {

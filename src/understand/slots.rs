@@ -164,7 +164,8 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
     }
     let a = a.min(b);
     loop {
-        while b > a && edge_stop(&toks[kept[b - 1]]) {
+        // ("did the laundry already": the time it was done is no part of it)
+        while b > a && (edge_stop(&toks[kept[b - 1]]) || matches!(toks[kept[b - 1]].text, "already" | "כבר")) {
             b -= 1;
         }
         // "push the essays to saturday same time": keeping the time is no part of which thing

@@ -1616,3 +1616,23 @@ fn a_question_after_a_question_or_a_request_is_a_step_of_its_own() {
         assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
     }
 }
+
+#[test]
+fn more_ways_of_saying_a_thing_is_done() {
+    for (text, title) in [
+        ("forgot to tell you, I paid the eversource bill yesterday", "eversource bill"),
+        ("council tax sorted ✅", "council tax"),
+        ("already iced the knee", "knee"),
+        ("did the laundry already", "laundry"),
+        ("my wife called the gas company already", "gas company"),
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Complete), "{text}");
+        assert_eq!(s.title.as_deref(), Some(title), "{text}");
+    }
+    // still questions, or about no task
+    for text in ["did the bank reply?", "my son needed a ride"] {
+        let s = one(text, thursday_evening());
+        assert_ne!((s.resolver, s.action), (Resolver::Task, Action::Complete), "{text}");
+    }
+}

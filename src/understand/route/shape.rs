@@ -123,7 +123,8 @@ pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
     match t.kind {
         Kind::Latin => {
             IRREGULAR_PAST.contains(&t.text)
-                || (t.text.len() >= 5 && t.text.ends_with("ed") && !t.text.ends_with("eed"))
+                // ("iced", "used" are past forms too)
+                || (t.text.len() >= 4 && t.text.ends_with("ed") && !t.text.ends_with("eed"))
         }
         // Hebrew first person past: -תי (singular) on a stem of at least three letters, -נו
         // (plural: "סגרנו", "קנינו") on a verb, not on a pronoun or a preposition ("שלנו")
@@ -164,11 +165,28 @@ pub(super) fn arranges(msg: &Msg<'_>, verb: Range<usize>) -> bool {
 /// is not a question.
 pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     let toks = &msg.toks[seg.range()];
-    // "did I get anything from the tax authority": a question, not a report
-    if toks.iter().any(|t| t.text == "?") || toks.first().is_some_and(|t| ASKS.contains(&t.text)) {
+    // "did I get anything from the tax authority": a question, not a report ("did the laundry
+    // already" tells)
+    let did_already = toks.first().is_some_and(|t| t.text == "did")
+        && toks.get(1).is_some_and(|t| matches!(t.text, "the" | "my" | "our"))
+        && toks.iter().any(|t| t.text == "already");
+    if toks.iter().any(|t| t.text == "?") || (toks.first().is_some_and(|t| ASKS.contains(&t.text)) && !did_already) {
         return None;
     }
-    let k = toks.iter().position(|t| !(REPORT_FILLERS.contains(&t.text) || t.kind == Kind::Punct))?;
+    // "forgot to tell you, I paid …", "btw …", "אגב שכחתי לספר לך, …": an aside before the report
+    let aside = [&["forgot", "to", "tell", "you"][..], &["i", "forgot", "to", "tell", "you"], &["btw"], &["fyi"], &["oh"], &["אגב"], &["שכחתי", "לספר", "לכ"], &["שכחתי", "להגיד", "לכ"]]
+        .iter()
+        .find(|a| toks.len() > a.len() && toks.iter().zip(a.iter()).all(|(t, w)| t.text == *w))
+        .map_or(0, |a| a.len());
+    let mut k = aside
+        + toks[aside..].iter().position(|t| !(REPORT_FILLERS.contains(&t.text) || t.kind == Kind::Punct))?;
+    // "my wife called the gas company already": done by someone of the user's
+    if matches!(toks[k].text, "my" | "our")
+        && toks.get(k + 2).is_some_and(|t| t.kind == Kind::Latin && is_report_verb(t))
+        && toks.get(k + 1).is_some_and(|t| t.kind == Kind::Latin && !is_report_verb(t))
+    {
+        k += 2;
+    }
     let verb = &toks[k];
     // "called" followed by "me"/"you" is about someone else's call, and a report needs an object
     let has_object = toks.len() > k + 1;
