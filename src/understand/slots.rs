@@ -165,7 +165,12 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
     let a = a.min(b);
     loop {
         // ("did the laundry already": the time it was done is no part of it)
-        while b > a && (edge_stop(&toks[kept[b - 1]]) || matches!(toks[kept[b - 1]].text, "already" | "כבר")) {
+        // ("make the shift one 6:15": "the X one" is X)
+        while b > a
+            && (edge_stop(&toks[kept[b - 1]])
+                || matches!(toks[kept[b - 1]].text, "already" | "כבר")
+                || (toks[kept[b - 1]].text == "one" && b >= a + 2))
+        {
             b -= 1;
         }
         // "push the essays to saturday same time": keeping the time is no part of which thing
