@@ -500,3 +500,20 @@ async fn a_bare_hour_from_one_to_six_is_the_afternoons_unless_the_reminder_is_ea
     app.say("make it 5").await;
     assert_eq!(tasks_with_status(&app, "open").await[0].due_at, Some(utc("2026-01-23T03:00:00Z")));
 }
+
+#[tokio::test]
+async fn a_thing_reported_done_with_only_its_verb_completes_the_task_of_that_verb_or_asks() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("תזכיר לי מחר ב-10 להתקשר לצלם").await;
+    app.say("תזכיר לי מחר ב-12 לשלם לדיג'יי").await;
+    let reply = app.say("התקשרתי כבר").await;
+    assert!(reply.contains("להתקשר לצלם"), "{reply}");
+    let done = tasks_with_status(&app, "done").await;
+    assert_eq!(done.iter().map(|t| t.title.as_str()).collect::<Vec<_>>(), ["להתקשר לצלם"]);
+    // two tasks of the verb: which one?
+    app.say("remind me tomorrow at 9 to call the florist").await;
+    app.say("remind me tomorrow at 11 to call the caterer").await;
+    let reply = app.say("called already").await;
+    assert!(reply.contains("florist") && reply.contains("caterer"), "{reply}");
+    assert_eq!(tasks_with_status(&app, "done").await.len(), 1);
+}

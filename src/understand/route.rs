@@ -114,6 +114,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     one_chat(&mut steps);
     two_questions(&mut steps);
     who_the_note_is_about(&mut steps);
+    done_by_its_verb(&msg, &segs, &mut steps);
     to_do_list(&mut steps);
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
     shows_the_list_just_named(&msg, &segs, &mut steps);
@@ -907,6 +908,54 @@ fn who_the_note_is_about(steps: &mut [Step]) {
         if let Some(who) = about {
             let note = note.strip_prefix('ש').filter(|r| r.starts_with(first)).unwrap_or(&note);
             steps[j].title = Some(format!("{who}: {note}"));
+        }
+    }
+}
+
+/// "התקשרתי כבר", "called already": a thing reported done with no object is the task of that
+/// verb ("להתקשר לצלם", "call the florist"); its title is the verb's stem, which the task
+/// resolver matches (and asks when two tasks share it). Verbs of doing in general ("סיימתי",
+/// "did") name no task and are left to what the conversation last touched.
+fn done_by_its_verb(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    use crate::understand::Action as A;
+    const GENERAL: &[&str] = &["סיימתי", "גמרתי", "עשיתי", "ביצעתי", "did", "done", "finished", "completed", "handled", "sorted"];
+    const IRREGULAR: &[(&str, &str)] = &[
+        ("paid", "pay"),
+        ("sent", "send"),
+        ("bought", "buy"),
+        ("took", "take"),
+        ("wrote", "write"),
+        ("spoke", "speak"),
+        ("rang", "ring"),
+        ("drove", "drive"),
+        ("fed", "feed"),
+        ("went", "go"),
+        ("met", "meet"),
+        ("gave", "give"),
+        ("brought", "bring"),
+        ("sold", "sell"),
+        ("got", "get"),
+        ("made", "make"),
+        ("found", "find"),
+        ("swept", "sweep"),
+        ("threw", "throw"),
+    ];
+    for (s, seg) in steps.iter_mut().zip(segs) {
+        if !(s.resolver == Resolver::Task && s.action == A::Complete && s.title.is_none() && s.nth.is_none()) {
+            continue;
+        }
+        let Some(verb) = seg.range().map(|k| &msg.toks[k]).find(|t| shape::is_report_verb(t)) else { continue };
+        if GENERAL.contains(&verb.text) {
+            continue;
+        }
+        let stem = match verb.kind {
+            Kind::He => verb.text.strip_suffix("תי").or_else(|| verb.text.strip_suffix("נו")).map(str::to_string),
+            _ => IRREGULAR.iter().find(|(p, _)| *p == verb.text).map(|(_, b)| b.to_string()).or_else(|| {
+                verb.text.strip_suffix("ied").map(|b| format!("{b}y")).or_else(|| verb.text.strip_suffix("ed").map(str::to_string))
+            }),
+        };
+        if let Some(stem) = stem.filter(|t| t.chars().count() >= 3) {
+            s.title = Some(stem);
         }
     }
 }
