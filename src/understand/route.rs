@@ -378,6 +378,27 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             i = e;
             continue;
         }
+        // "המבחן בסטטיסטיקה ביום רביעי. תזכיר לי ביום שלישי ב-9 בערב ללכת לישון מוקדם": a
+        // sentence that asks nothing, before a request with its own time, is its background
+        if matches!(msg.toks[i].text, "." | "!")
+            && i > cur.content
+            && !left_has_command
+            && !left_has_verb
+            && !(cur.content..i).any(|k| shape::is_report_verb(&msg.toks[k]))
+            && command_at(msg, i + 1).is_some_and(|m| {
+                // (and says what to do: "dentist tomorrow at 5. remind me at 4" is about the dentist)
+                m.weight >= 0.8
+                    && (m.end..n).any(|k| {
+                        msg.toks[k].is_word() && !inside_time(msg, k) && !matches!(msg.toks[k].text, "me" | "לי" | "to")
+                    })
+            })
+            && msg.times.iter().any(|(_, tr)| tr.start > i)
+        {
+            cur.content = i + 1;
+            cur.start = i + 1;
+            i += 1;
+            continue;
+        }
         // a report ("התקשרתי לבנק.") or a world question before a command is a step of its own
         // "bought the wipes take them off": a report run into a command on "them", no comma
         let run_on = i > cur.content

@@ -1636,3 +1636,17 @@ fn more_ways_of_saying_a_thing_is_done() {
         assert_ne!((s.resolver, s.action), (Resolver::Task, Action::Complete), "{text}");
     }
 }
+
+#[test]
+fn a_sentence_that_asks_nothing_before_a_timed_request_is_its_background() {
+    for (text, title) in [
+        ("המבחן בסטטיסטיקה ביום רביעי. תזכיר לי ביום שלישי ב-9 בערב ללכת לישון מוקדם", "ללכת לישון מוקדם"),
+        ("Dana's birthday is on Friday. remind me on Thursday at 6 to buy a gift", "buy a gift"),
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Create, Some(title)), "{text}");
+    }
+    // a request that says no more than its time is about the sentence before it
+    let s = one("dentist tomorrow at 5. remind me at 4", thursday_evening());
+    assert_eq!(s.title.as_deref(), Some("dentist"));
+}
