@@ -173,8 +173,25 @@ pub fn match_all(toks: &[Token<'_>]) -> Vec<PatMatch> {
             if n == 1
                 && i > 0
                 && p.action.is_some()
-                && matches!(toks[i].text, "move" | "shift" | "push" | "change" | "update" | "clear" | "book" | "check" | "cancel")
-                && matches!(toks[i - 1].text, "my" | "the" | "this" | "that" | "your" | "our" | "his" | "her" | "their" | "a" | "an" | "next" | "last")
+                && matches!(
+                    toks[i].text,
+                    "move" | "shift" | "push" | "change" | "update" | "clear" | "book" | "check" | "cancel"
+                )
+                && matches!(
+                    toks[i - 1].text,
+                    "my" | "the"
+                        | "this"
+                        | "that"
+                        | "your"
+                        | "our"
+                        | "his"
+                        | "her"
+                        | "their"
+                        | "a"
+                        | "an"
+                        | "next"
+                        | "last"
+                )
             {
                 continue;
             }

@@ -939,7 +939,8 @@ fn who_the_note_is_about(steps: &mut [Step]) {
 /// "did") name no task and are left to what the conversation last touched.
 fn done_by_its_verb(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     use crate::understand::Action as A;
-    const GENERAL: &[&str] = &["סיימתי", "גמרתי", "עשיתי", "ביצעתי", "did", "done", "finished", "completed", "handled", "sorted"];
+    const GENERAL: &[&str] =
+        &["סיימתי", "גמרתי", "עשיתי", "ביצעתי", "did", "done", "finished", "completed", "handled", "sorted"];
     const IRREGULAR: &[(&str, &str)] = &[
         ("paid", "pay"),
         ("sent", "send"),
@@ -972,7 +973,10 @@ fn done_by_its_verb(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         let stem = match verb.kind {
             Kind::He => verb.text.strip_suffix("תי").or_else(|| verb.text.strip_suffix("נו")).map(str::to_string),
             _ => IRREGULAR.iter().find(|(p, _)| *p == verb.text).map(|(_, b)| b.to_string()).or_else(|| {
-                verb.text.strip_suffix("ied").map(|b| format!("{b}y")).or_else(|| verb.text.strip_suffix("ed").map(str::to_string))
+                verb.text
+                    .strip_suffix("ied")
+                    .map(|b| format!("{b}y"))
+                    .or_else(|| verb.text.strip_suffix("ed").map(str::to_string))
             }),
         };
         if let Some(stem) = stem.filter(|t| t.chars().count() >= 3) {

@@ -648,7 +648,8 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
 /// A question of when, about the next one of something.
 fn asks_when_next(msg: &Msg<'_>, seg: Seg) -> bool {
     let r = seg.range();
-    let when = msg.toks.get(seg.content).is_some_and(|t| matches!(t.text, "when" | "when's" | "whens" | "מתי" | "ומתי"));
+    let when =
+        msg.toks.get(seg.content).is_some_and(|t| matches!(t.text, "when" | "when's" | "whens" | "מתי" | "ומתי"));
     when && msg.toks[r].iter().any(|t| matches!(t.text, "next" | "הבא" | "הבאה"))
 }
 

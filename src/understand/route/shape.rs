@@ -174,12 +174,21 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
         return None;
     }
     // "forgot to tell you, I paid …", "btw …", "אגב שכחתי לספר לך, …": an aside before the report
-    let aside = [&["forgot", "to", "tell", "you"][..], &["i", "forgot", "to", "tell", "you"], &["btw"], &["fyi"], &["oh"], &["אגב"], &["שכחתי", "לספר", "לכ"], &["שכחתי", "להגיד", "לכ"]]
-        .iter()
-        .find(|a| toks.len() > a.len() && toks.iter().zip(a.iter()).all(|(t, w)| t.text == *w))
-        .map_or(0, |a| a.len());
-    let mut k = aside
-        + toks[aside..].iter().position(|t| !(REPORT_FILLERS.contains(&t.text) || t.kind == Kind::Punct))?;
+    let aside = [
+        &["forgot", "to", "tell", "you"][..],
+        &["i", "forgot", "to", "tell", "you"],
+        &["btw"],
+        &["fyi"],
+        &["oh"],
+        &["אגב"],
+        &["שכחתי", "לספר", "לכ"],
+        &["שכחתי", "להגיד", "לכ"],
+    ]
+    .iter()
+    .find(|a| toks.len() > a.len() && toks.iter().zip(a.iter()).all(|(t, w)| t.text == *w))
+    .map_or(0, |a| a.len());
+    let mut k =
+        aside + toks[aside..].iter().position(|t| !(REPORT_FILLERS.contains(&t.text) || t.kind == Kind::Punct))?;
     // "my wife called the gas company already": done by someone of the user's
     if matches!(toks[k].text, "my" | "our")
         && toks.get(k + 2).is_some_and(|t| t.kind == Kind::Latin && is_report_verb(t))
