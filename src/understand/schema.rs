@@ -128,7 +128,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("postpone", 0.5), ("snooze", 0.8), ("push", 0.3), ("move", 0.3), ("change", 0.3), ("update the", 0.3), ("update my", 0.3), ("update it", 0.4),
                     ("got moved", 0.6), ("was moved", 0.6), ("got pushed", 0.6), ("got postponed", 0.6), ("was postponed", 0.6),
                     ("got rescheduled", 0.6), ("was rescheduled", 0.6), ("has been moved", 0.6), ("been moved", 0.5),
-                    ("reschedule", 0.3), ("delay", 0.5), ("rename", 0.6), ("make it", 0.5), ("change it to", 0.5),
+                    ("reschedule", 0.3), ("delay", 0.5), ("rename", 0.6), ("make it", 0.5), ("make that", 0.5), ("change it to", 0.5),
                 ],
             },
             ActionSchema {

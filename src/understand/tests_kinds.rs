@@ -1650,3 +1650,10 @@ fn a_sentence_that_asks_nothing_before_a_timed_request_is_its_background() {
     let s = one("dentist tomorrow at 5. remind me at 4", thursday_evening());
     assert_eq!(s.title.as_deref(), Some("dentist"));
 }
+
+#[test]
+fn make_that_a_new_day_moves_the_last_thing() {
+    let s = one("make that wednesday", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update));
+    assert!(s.when.is_some());
+}

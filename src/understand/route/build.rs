@@ -720,6 +720,7 @@ fn thing_made(msg: &Msg<'_>, from: usize, end: usize) -> Option<String> {
 const SETS_TO: &[&str] = &[
     "make",
     "it",
+    "that",
     "instead",
     "reminder",
     "one",
