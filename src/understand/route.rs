@@ -76,6 +76,18 @@ fn quoted_spans(toks: &[Token<'_>]) -> Vec<Range<usize>> {
     spans
 }
 
+/// The words between "called"/"named"/"בשם" and a colon close after them: a name.
+fn named_spans(toks: &[Token<'_>]) -> Vec<Range<usize>> {
+    toks.iter()
+        .enumerate()
+        .filter(|(_, t)| matches!(t.text, "called" | "named" | "בשמ"))
+        .filter_map(|(k, _)| {
+            let colon = (k + 1..toks.len().min(k + 6)).find(|&j| toks[j].text == ":")?;
+            (colon > k + 1).then_some(k + 1..colon)
+        })
+        .collect()
+}
+
 fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understanding {
     let lang = lang::detect(text).unwrap_or(default_lang);
     let norm = Normalized::new(text);
@@ -84,6 +96,9 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     // "add 'the midnight library' to my books list": words in quotes are a name, never a time
     let quoted = quoted_spans(&toks);
     times.retain(|(_, r)| !quoted.iter().any(|q| q.start < r.start && r.end <= q.end));
+    // "a list called purim baskets: …", "רשימה בשם חנוכה: …": a name said up to its colon
+    let named = named_spans(&toks);
+    times.retain(|(_, r)| !named.iter().any(|q| q.start <= r.start && r.end <= q.end));
     let pats = patterns::match_all(&toks);
     let msg = Msg { text, toks: &toks, pats: &pats, times: &times, now };
     let hints = hints(&pats);

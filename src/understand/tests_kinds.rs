@@ -1657,3 +1657,14 @@ fn make_that_a_new_day_moves_the_last_thing() {
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update));
     assert!(s.when.is_some());
 }
+
+#[test]
+fn a_list_named_up_to_its_colon_keeps_a_holiday_in_its_name() {
+    for (text, name) in [
+        ("make a list called purim baskets: hamantaschen, wine, clementines, chocolate", "purim baskets"),
+        ("תפתח רשימה בשם פסח 2027: מצות, יין", "פסח 2027"),
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.list.as_deref(), s.when), (Resolver::List, Some(name), None), "{text}");
+    }
+}
