@@ -119,7 +119,27 @@ const MISSPELT: &[(&str, &str)] = &[
 const LONGEST_MISSPELLING: usize = 9;
 
 fn misspelt(word: &str) -> Option<&'static str> {
-    MISSPELT.iter().find(|(w, _)| *w == word).map(|(_, m)| *m)
+    MISSPELT.iter().find(|(w, _)| *w == word).map(|(_, m)| *m).or_else(|| swapped(word))
+}
+
+/// Command words long enough that two letters typed the wrong way round ("remidn", "reimnd",
+/// "tomorrwo") leave no doubt which word was meant.
+const SWAPPABLE: &[&str] = &["remind", "reminder", "remember", "tomorrow", "calendar", "shopping", "delete", "cancel"];
+
+fn swapped(word: &str) -> Option<&'static str> {
+    let w: Vec<char> = word.chars().collect();
+    if w.len() < 6 || !w.iter().all(char::is_ascii_lowercase) {
+        return None;
+    }
+    SWAPPABLE.iter().copied().find(|good| {
+        let g: Vec<char> = good.chars().collect();
+        g.len() == w.len()
+            && (1..g.len()).any(|k| {
+                // the first letter is right, and only the pair at k-1, k is crossed
+                k >= 2 && w[k - 1] == g[k] && w[k] == g[k - 1] && w[k - 1] != w[k]
+                    && w.iter().zip(&g).enumerate().all(|(j, (a, b))| j == k - 1 || j == k || a == b)
+            })
+    })
 }
 
 /// Normalizes a lexicon key or any short string the same way message text is normalized.

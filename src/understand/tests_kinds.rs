@@ -1668,3 +1668,16 @@ fn a_list_named_up_to_its_colon_keeps_a_holiday_in_its_name() {
         assert_eq!((s.resolver, s.list.as_deref(), s.when), (Resolver::List, Some(name), None), "{text}");
     }
 }
+
+#[test]
+fn two_letters_typed_the_wrong_way_round_in_a_command_word_are_read_as_meant() {
+    let u = understand(
+        "remidn me monday at 7 to walk Luna and remind me monday at noon to walk Max",
+        thursday_evening(),
+        Lang::En,
+    );
+    let titles: Vec<_> = u.steps.iter().map(|s| s.title.as_deref()).collect();
+    assert_eq!(titles, vec![Some("walk Luna"), Some("walk Max")]);
+    let s = one("reimnd me tomorrwo at 5 to call mom", thursday_evening());
+    assert_eq!(s.when, Some(iso("2026-01-23T17:00:00+02:00")));
+}
