@@ -45,7 +45,7 @@ const FROZEN3_FLOOR: usize = 79;
 /// run on it, ten of its conversations in New York or London or across a DST change): first run
 /// tune 66/76, frozen 68/82; floors at the later figures.
 const TUNE4_FLOOR: usize = 76;
-const FROZEN4_FLOOR: usize = 74;
+const FROZEN4_FLOOR: usize = 77;
 /// The fifth set (`eval/conversations5_*.jsonl`, c81–c100, a fifth writer, split before Ozer was
 /// run on it, eleven of its conversations across a DST change): first run tune 68/85, frozen 57/85;
 /// floors at the later figures.
@@ -76,8 +76,8 @@ const TUNE9_FLOOR: usize = 175;
 const FROZEN9_FLOOR: usize = 170;
 /// The tenth set (c181–c200, 382 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, twelve across a DST change): first run tune 150/194, frozen 177/191.
-const TUNE10_FLOOR: usize = 177;
-const FROZEN10_FLOOR: usize = 177;
+const TUNE10_FLOOR: usize = 188;
+const FROZEN10_FLOOR: usize = 183;
 
 struct Tally {
     passed: usize,

@@ -517,3 +517,18 @@ async fn a_thing_reported_done_with_only_its_verb_completes_the_task_of_that_ver
     assert!(reply.contains("florist") && reply.contains("caterer"), "{reply}");
     assert_eq!(tasks_with_status(&app, "done").await.len(), 1);
 }
+
+#[tokio::test]
+async fn a_reminder_asked_for_with_no_time_is_kept_and_the_reply_asks_when() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let reply = app.say("remind me to order the invitations").await;
+    assert!(reply.contains("order the invitations") && reply.contains('?'), "{reply}");
+    let reply = app.say("saturday at 10").await;
+    assert!(reply.contains("10:00"), "{reply}");
+    let open = tasks_with_status(&app, "open").await;
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].due_at, Some(utc("2026-01-24T08:00:00Z")));
+    // a task that is only written down asks nothing
+    let reply = app.say("add buy stamps to my tasks").await;
+    assert!(!reply.contains('?'), "{reply}");
+}

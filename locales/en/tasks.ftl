@@ -4,6 +4,7 @@ time-impossible = That date or time doesn't exist — could you say it again?
 task-past-confirm = That time has already passed. Did you mean { $when }?
 task-past = That time has already passed — when should I remind you?
 task-created = Added to your tasks: { $title }.
+task-created-ask-when = Added to your tasks: { $title }. When should I remind you? (for example "tomorrow at 9")
 task-created-clause = added "{ $title }" to your tasks
 reminder-created = Got it — I'll remind you { $when }: { $title }.
 reminder-created-no-calendar = Google Calendar isn't connected here, so I set a reminder instead — I'll remind you { $when }: { $title }.

@@ -4,6 +4,7 @@ time-impossible = התאריך או השעה האלה לא קיימים — אפ
 task-past-confirm = הזמן הזה כבר עבר. התכוונת ל{ $when }?
 task-past = הזמן הזה כבר עבר — מתי להזכיר לך?
 task-created = הוספתי למשימות: { $title }.
+task-created-ask-when = הוספתי למשימות: { $title }. מתי להזכיר לך? (למשל "מחר ב-9")
 task-created-clause = הוספתי למשימות את "{ $title }"
 reminder-created = סגור — אזכיר לך { $when }: { $title }.
 reminder-created-no-calendar = יומן Google לא מחובר כאן, אז קבעתי תזכורת במקום — אזכיר לך { $when }: { $title }.

@@ -71,7 +71,12 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         None => {
             let new = NewTask { user_id: ctx.user.id, title, due_at: None, local_time: None, recurrence: None };
             let task = tasks::create(ctx.db, new, ctx.time.now.to_utc()).await?;
-            let msg = Msg::new("task-created").arg("title", actions::short(&task.title, 200));
+            // "remind me to order the invitations": a reminder asked for with no time is kept,
+            // and the reply asks when (a time said next moves it: plan/refs.rs)
+            let lower = ctx.text.to_lowercase();
+            let asked_to_remind = ["remind", "תזכיר", "תזכירי", "להזכיר"].iter().any(|w| lower.contains(w));
+            let id = if asked_to_remind { "task-created-ask-when" } else { "task-created" };
+            let msg = Msg::new(id).arg("title", actions::short(&task.title, 200));
             let clause = Msg::new("task-created-clause").arg("title", actions::short(&task.title, 200));
             Ok(created(msg, clause, &task))
         }
