@@ -329,7 +329,8 @@ fn ordinal_pointer(text: &str) -> Option<usize> {
             w.is_ascii() && before == Some("the") && after.is_none_or(|a| a == "," || ORDINAL_NOUNS.contains(&a));
         let hebrew = !w.is_ascii()
             && before.is_none_or(|b| b == "," || BEFORE_HE_ORDINAL.contains(&b))
-            && after.is_none_or(|a| a == "," || a.starts_with(['ל', 'ב']));
+            // ("את השנייה כבר עשיתי": what was done with it follows)
+            && after.is_none_or(|a| a == "," || a.starts_with(['ל', 'ב']) || a == "כבר" || a.ends_with("תי"));
         if english || hebrew {
             return Some(n);
         }
@@ -456,6 +457,7 @@ mod tests {
             ("mark the third reminder done", 3),
             ("cancel the last one", usize::MAX),
             ("מחק את השנייה", 2),
+            ("את השנייה כבר עשיתי", 2),
             ("תזיז את הראשונה לשמונה", 1),
             ("התזכורת האחרונה, תמחק אותה", usize::MAX),
         ] {

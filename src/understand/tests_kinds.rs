@@ -1681,3 +1681,11 @@ fn two_letters_typed_the_wrong_way_round_in_a_command_word_are_read_as_meant() {
     let s = one("reimnd me tomorrwo at 5 to call mom", thursday_evening());
     assert_eq!(s.when, Some(iso("2026-01-23T17:00:00+02:00")));
 }
+
+#[test]
+fn a_thing_done_said_object_first_is_a_completion() {
+    for (text, title) in [("את השנייה כבר עשיתי", "השנייה"), ("את החשבון של החשמל שילמתי", "החשבון של החשמל")] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Complete, Some(title)), "{text}");
+    }
+}

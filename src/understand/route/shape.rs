@@ -196,6 +196,15 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     {
         k += 2;
     }
+    // "את השנייה כבר עשיתי", "את החשבון שילמתי": the object said first, the verb last
+    let last = toks.iter().rposition(|t| t.kind != Kind::Punct)?;
+    if toks[k].text == "את" && last > k + 1 && toks.len() <= 8 && toks[last].kind == Kind::He && is_report_verb(&toks[last]) {
+        let mut from = last;
+        while from > k + 1 && REPORT_FILLERS.contains(&toks[from - 1].text) {
+            from -= 1;
+        }
+        return Some(seg.content + from..seg.content + last + 1);
+    }
     let verb = &toks[k];
     // "called" followed by "me"/"you" is about someone else's call, and a report needs an object
     let has_object = toks.len() > k + 1;
