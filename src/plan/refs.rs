@@ -168,8 +168,25 @@ fn says_nothing_but_a_correction(title: Option<&str>, unsure: bool) -> bool {
 }
 
 /// Words around a lone time that name nothing: "make it 8:30", "at 6", "to thursday".
-const AROUND_A_TIME: &[&str] =
-    &["at", "to", "for", "on", "make", "it", "that", "then", "same", "time", "ב", "ל", "את", "זה", "תעשה", "תעשי", "שיהיה"];
+const AROUND_A_TIME: &[&str] = &[
+    "at",
+    "to",
+    "for",
+    "on",
+    "make",
+    "it",
+    "that",
+    "then",
+    "same",
+    "time",
+    "ב",
+    "ל",
+    "את",
+    "זה",
+    "תעשה",
+    "תעשי",
+    "שיהיה",
+];
 
 /// "8:30 instead", "no, 10", "ובעצם ביום חמישי": a message of nothing but a time (and words of
 /// correction), right after a turn that touched something, is that thing's new time. The rules

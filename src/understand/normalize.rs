@@ -136,7 +136,10 @@ fn swapped(word: &str) -> Option<&'static str> {
         g.len() == w.len()
             && (1..g.len()).any(|k| {
                 // the first letter is right, and only the pair at k-1, k is crossed
-                k >= 2 && w[k - 1] == g[k] && w[k] == g[k - 1] && w[k - 1] != w[k]
+                k >= 2
+                    && w[k - 1] == g[k]
+                    && w[k] == g[k - 1]
+                    && w[k - 1] != w[k]
                     && w.iter().zip(&g).enumerate().all(|(j, (a, b))| j == k - 1 || j == k || a == b)
             })
     })

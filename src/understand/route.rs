@@ -130,6 +130,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     two_questions(&mut steps);
     who_the_note_is_about(&mut steps);
     done_by_its_verb(&msg, &segs, &mut steps);
+    items_stop_at_a_reason(&mut steps);
     to_do_list(&mut steps);
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
     shows_the_list_just_named(&msg, &segs, &mut steps);
@@ -996,6 +997,27 @@ fn done_by_its_verb(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         };
         if let Some(stem) = stem.filter(|t| t.chars().count() >= 3) {
             s.title = Some(stem);
+        }
+    }
+}
+
+/// "תוריד את הדוד משה הוא בחו״ל", "take the Cohens off they're not speaking to us": with no
+/// comma, a subject starting the reason ends the thing named.
+fn items_stop_at_a_reason(steps: &mut [Step]) {
+    use crate::understand::Action as A;
+    const SUBJECTS: &[&str] =
+        &["הוא", "היא", "הם", "הן", "they're", "theyre", "he's", "she's", "they", "he", "she", "we're", "i'm"];
+    for s in steps.iter_mut().filter(|s| s.resolver == Resolver::List && matches!(s.action, A::Add | A::Remove)) {
+        for item in s.items.iter_mut() {
+            let words: Vec<&str> = item.split_whitespace().collect();
+            let Some(at) = words.iter().skip(1).position(|w| SUBJECTS.contains(&w.to_lowercase().as_str())) else {
+                continue;
+            };
+            let mut kept = &words[..at + 1];
+            while kept.len() > 1 && kept.last().is_some_and(|w| matches!(*w, "off" | "from")) {
+                kept = &kept[..kept.len() - 1];
+            }
+            *item = kept.join(" ");
         }
     }
 }

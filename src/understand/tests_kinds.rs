@@ -1684,8 +1684,25 @@ fn two_letters_typed_the_wrong_way_round_in_a_command_word_are_read_as_meant() {
 
 #[test]
 fn a_thing_done_said_object_first_is_a_completion() {
-    for (text, title) in [("את השנייה כבר עשיתי", "השנייה"), ("את החשבון של החשמל שילמתי", "החשבון של החשמל")] {
+    for (text, title) in [("את השנייה כבר עשיתי", "השנייה"), ("את החשבון של החשמל שילמתי", "החשבון של החשמל")]
+    {
         let s = one(text, thursday_evening());
-        assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Complete, Some(title)), "{text}");
+        assert_eq!(
+            (s.resolver, s.action, s.title.as_deref()),
+            (Resolver::Task, Action::Complete, Some(title)),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_reason_said_with_no_comma_ends_the_thing_named() {
+    for (text, item) in [
+        ("תוריד את הדוד משה הוא בחו״ל", "הדוד משה"),
+        ("take the Cohens off they're not speaking to us", "Cohens"),
+        ("תוסיף חלב הוא נגמר", "חלב"),
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.items.clone()), (Resolver::List, vec![item.to_string()]), "{text}");
     }
 }

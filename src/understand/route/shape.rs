@@ -198,7 +198,12 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     }
     // "את השנייה כבר עשיתי", "את החשבון שילמתי": the object said first, the verb last
     let last = toks.iter().rposition(|t| t.kind != Kind::Punct)?;
-    if toks[k].text == "את" && last > k + 1 && toks.len() <= 8 && toks[last].kind == Kind::He && is_report_verb(&toks[last]) {
+    if toks[k].text == "את"
+        && last > k + 1
+        && toks.len() <= 8
+        && toks[last].kind == Kind::He
+        && is_report_verb(&toks[last])
+    {
         let mut from = last;
         while from > k + 1 && REPORT_FILLERS.contains(&toks[from - 1].text) {
             from -= 1;
