@@ -1574,6 +1574,8 @@ fn a_feeling_a_greeting_that_tells_how_things_are_or_a_plea_for_help_is_talk_not
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
     let s = one("בוקר, תזכיר לי ב-8 לקנות חלב", thursday_evening());
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+    let s = one("tax season is killing me, haven't slept properly in weeks", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat));
     let s = one("i'm so tired, remind me at 10 to go to sleep", thursday_evening());
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
 }
