@@ -1413,21 +1413,17 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
 /// A question about the world (weather, news, facts) rather than about the user's things: the
 /// general resolver answers it with what Ozer can do instead.
 pub fn asks_outside(text: &str) -> bool {
-    let norm = Normalized::new(text);
-    let toks = norm.tokens();
-    let msg = Msg {
-        text,
-        toks: &toks,
-        pats: &[],
-        times: &[],
-        now: chrono::DateTime::UNIX_EPOCH.with_timezone(&chrono_tz::UTC),
-    };
-    shape::asks_outside(&msg, Seg { start: 0, content: 0, end: toks.len() })
+    on_words_alone(text, shape::asks_outside)
 }
 
 /// "this move is brutal", "hi, just got home from surgery, need help keeping track": what a
 /// message that asks for nothing tells (general.rs answers in kind).
 pub fn talk_of(text: &str) -> Option<Talk> {
+    on_words_alone(text, shape::talk)
+}
+
+/// Runs a shape check on the whole of `text`, read as words only (no patterns, no times).
+fn on_words_alone<T>(text: &str, check: impl Fn(&Msg<'_>, Seg) -> T) -> T {
     let norm = Normalized::new(text);
     let toks = norm.tokens();
     let msg = Msg {
@@ -1437,5 +1433,5 @@ pub fn talk_of(text: &str) -> Option<Talk> {
         times: &[],
         now: chrono::DateTime::UNIX_EPOCH.with_timezone(&chrono_tz::UTC),
     };
-    shape::talk(&msg, Seg { start: 0, content: 0, end: toks.len() })
+    check(&msg, Seg { start: 0, content: 0, end: toks.len() })
 }

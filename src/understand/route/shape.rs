@@ -513,9 +513,17 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
     let sighs =
         matches!(at(0), "ugh" | "ughh" | "ugghh" | "sigh" | "omg" | "argh" | "uff" | "ufff" | "אופ" | "אופפ" | "פפפ");
     let feels = toks.iter().any(|t| FEELINGS.contains(&t.text))
-        || toks
-            .windows(2)
-            .any(|w| matches!((w[0].text, w[1].text), ("could", "cry") | ("לבכות", _) | ("freaking", "out") | ("killing", "me") | ("הורג", "אותי") | ("הורגת", "אותי")));
+        || toks.windows(2).any(|w| {
+            matches!(
+                (w[0].text, w[1].text),
+                ("could", "cry")
+                    | ("לבכות", _)
+                    | ("freaking", "out")
+                    | ("killing", "me")
+                    | ("הורג", "אותי")
+                    | ("הורגת", "אותי")
+            )
+        });
     let greets = matches!(at(0), "hi" | "hey" | "hello" | "morning" | "היי" | "הי" | "שלומ" | "אהלנ" | "בוקר" | "ערב")
         && matches!(at(1), "," | "!" | "." | "טוב" | "all" | "there")
         && toks.len() > 3
