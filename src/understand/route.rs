@@ -167,16 +167,20 @@ fn removes_from_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [St
                 continue;
             }
             let list = steps[j - 1].list.clone();
-            let s = &mut steps[j];
-            s.resolver = Resolver::List;
-            s.action = Remove;
-            s.items = items;
-            s.list = list;
-            s.title = None;
-            s.query = None;
-            s.alternative = None;
+            into_list_step(&mut steps[j], Remove, list);
+            steps[j].items = items;
         }
     }
+}
+
+/// Makes `s` a step of `action` on the list `list`, with nothing left of its task reading.
+fn into_list_step(s: &mut Step, action: crate::understand::Action, list: Option<String>) {
+    s.resolver = Resolver::List;
+    s.action = action;
+    s.list = list;
+    s.title = None;
+    s.query = None;
+    s.alternative = None;
 }
 
 /// "add pie spice to the thanksgiving list and show me the list": a list shown with no name
@@ -198,13 +202,7 @@ fn shows_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
                 .any(|k| matches!(msg.toks[k].text, "לעשות" | "do" | "today" | "היומ" | "מחר" | "tomorrow"));
         if after_list && bare_listing {
             let list = steps[j - 1].list.clone();
-            let s = &mut steps[j];
-            s.resolver = Resolver::List;
-            s.action = A::Show;
-            s.list = list;
-            s.title = None;
-            s.query = None;
-            s.alternative = None;
+            into_list_step(&mut steps[j], A::Show, list);
         }
     }
     let mut named: Option<String> = None;
@@ -838,6 +836,8 @@ fn two_questions(steps: &mut Vec<Step>) {
     use crate::understand::Action as A;
     const OPENERS: &[&str] =
         &["what's", "whats", "what", "is", "are", "where's", "where", "who's", "who", "the", "my", "our"];
+    // "ומה", "ואיפה": a second question glued to its "and"
+    const AND_ASKS: &[&str] = &["ומה", "ומי", "ואיפה", "ומהו", "ומהי"];
     let halves = |q: &str| -> Option<(String, String)> {
         let words: Vec<&str> = q.split_whitespace().collect();
         let at = words.iter().enumerate().skip(1).find_map(|(k, w)| {
@@ -851,7 +851,7 @@ fn two_questions(steps: &mut Vec<Step>) {
                     )
                 });
             // "ומה הקוד", "ואיפה", "והקוד של האזעקה" (a definite noun and whose it is)
-            let hebrew = matches!(*w, "ומה" | "ומי" | "ואיפה" | "ומהו" | "ומהי")
+            let hebrew = AND_ASKS.contains(w)
                 || (w.starts_with("וה")
                     && w.chars().count() >= 4
                     && words.get(k + 1) == Some(&"של")
@@ -865,11 +865,7 @@ fn two_questions(steps: &mut Vec<Step>) {
             right.remove(0);
         } else {
             // "ומה" goes, "והקוד" keeps its noun
-            right[0] = if matches!(right[0], "ומה" | "ומי" | "ואיפה" | "ומהו" | "ומהי") {
-                ""
-            } else {
-                &right[0]["ו".len()..]
-            };
+            right[0] = if AND_ASKS.contains(&right[0]) { "" } else { &right[0]["ו".len()..] };
         }
         while right.first().is_some_and(|w| w.is_empty() || OPENERS.contains(&w.to_lowercase().as_str())) {
             right.remove(0);
@@ -889,14 +885,7 @@ fn two_questions(steps: &mut Vec<Step>) {
             let mut second = steps[i].clone();
             second.query = Some(right);
             second.depends_on.clear();
-            for s in steps.iter_mut() {
-                for d in s.depends_on.iter_mut() {
-                    if *d > i {
-                        *d += 1;
-                    }
-                }
-            }
-            steps.insert(i + 1, second);
+            insert_step(steps, i + 1, second);
             i += 1;
         }
         i += 1;
@@ -1020,6 +1009,18 @@ fn items_stop_at_a_reason(steps: &mut [Step]) {
             *item = kept.join(" ");
         }
     }
+}
+
+/// Puts `step` at `i`; the others' `depends_on` keep pointing at the same steps.
+fn insert_step(steps: &mut Vec<Step>, i: usize, step: Step) {
+    for s in steps.iter_mut() {
+        for d in s.depends_on.iter_mut() {
+            if *d >= i {
+                *d += 1;
+            }
+        }
+    }
+    steps.insert(i, step);
 }
 
 /// Removes step `i`; the others' `depends_on` drop it and keep pointing at the same steps.
