@@ -78,6 +78,10 @@ const FROZEN9_FLOOR: usize = 170;
 /// outside Jerusalem, twelve across a DST change): first run tune 150/194, frozen 177/191.
 const TUNE10_FLOOR: usize = 193;
 const FROZEN10_FLOOR: usize = 183;
+/// The eleventh set (c201–c220, 312 checks, written and split before Ozer ran on it; twelve
+/// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157.
+const TUNE11_FLOOR: usize = 135;
+const FROZEN11_FLOOR: usize = 127;
 
 struct Tally {
     passed: usize,
@@ -427,4 +431,14 @@ async fn tenth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn tenth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen10", include_str!("../eval/conversations10_frozen.jsonl"), FROZEN10_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn eleventh_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune11", include_str!("../eval/conversations11_tune.jsonl"), TUNE11_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn eleventh_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen11", include_str!("../eval/conversations11_frozen.jsonl"), FROZEN11_FLOOR, false).await;
 }

@@ -151,9 +151,21 @@ pub fn match_all(toks: &[Token<'_>]) -> Vec<PatMatch> {
             if i + n > toks.len() {
                 continue;
             }
-            if !p.words.iter().enumerate().all(|(k, w)| word_matches(w, &reads[i + k])) {
+            // "תרשום לי ביומן", "תכניס לנו ליומן": a dative "לי"/"לנו" after a Hebrew verb
+            // may stand between a pattern's first and second words
+            let gap = if p.words.iter().enumerate().all(|(k, w)| word_matches(w, &reads[i + k])) {
+                0
+            } else if n >= 2
+                && i + n < toks.len()
+                && toks[i].kind == Kind::He
+                && matches!(toks[i + 1].text, "לי" | "לנו")
+                && word_matches(&p.words[0], &reads[i])
+                && p.words[1..].iter().enumerate().all(|(k, w)| word_matches(w, &reads[i + 2 + k]))
+            {
+                1
+            } else {
                 continue;
-            }
+            };
             let first_full = match &p.words[0] {
                 Word::Exact(x) => toks[i].text == x,
                 Word::Prefix(x) => toks[i].text.starts_with(x.as_str()),
@@ -200,7 +212,7 @@ pub fn match_all(toks: &[Token<'_>]) -> Vec<PatMatch> {
                 action: p.action,
                 weight: p.weight,
                 start: i,
-                end: i + n,
+                end: i + n + gap,
                 anchored: p.anchored,
                 keep: p.keep,
                 after_vav,

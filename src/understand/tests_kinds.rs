@@ -1708,3 +1708,22 @@ fn a_reason_said_with_no_comma_ends_the_thing_named() {
         assert_eq!((s.resolver, s.items.clone()), (Resolver::List, vec![item.to_string()]), "{text}");
     }
 }
+
+#[test]
+fn a_dative_between_the_verb_and_the_calendar_still_says_calendar() {
+    for text in ["מחר בשמונה טיול שנתי תרשום לי ביומן", "תכניס לנו ליומן מחר בשמונה טיול שנתי"]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Create), "{text}");
+        assert_eq!(s.when, Some(iso("2026-03-11T08:00:00+02:00")), "{text}");
+        assert_eq!(s.title.as_deref(), Some("טיול שנתי"), "{text}");
+    }
+}
+
+#[test]
+fn a_night_named_beside_another_time_is_the_occasion() {
+    let s = one("תכניס ליומן בערב פסח בשמונה בערב ליל הסדר אצל ההורים", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Create));
+    assert_eq!(s.when, Some(iso("2026-04-01T20:00:00+03:00")));
+    assert!(s.title.as_deref().is_some_and(|t| t.contains("ליל הסדר")), "{:?}", s.title);
+}

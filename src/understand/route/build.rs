@@ -873,6 +873,16 @@ fn israeli_weekend(w: Window, tz: chrono_tz::Tz) -> Option<Window> {
     Some(Window { start: friday.fixed_offset(), end: sunday.fixed_offset() })
 }
 
+/// "ליל הסדר", "בליל סדר", "seder night": a night's name, which is an occasion as well as a time.
+fn names_a_night(msg: &Msg<'_>, i: usize) -> bool {
+    let t = &msg.toks[i];
+    match t.kind {
+        Kind::He => crate::understand::normalize::peelings(t.text).any(|(p, s)| s == "ליל" && !p.contains('ה')),
+        Kind::Latin => msg.toks.get(i + 1).is_some_and(|n| n.text == "night"),
+        _ => false,
+    }
+}
+
 fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Option<&TimeMatch>) {
     let r = seg.range();
     let (time, moved) = better_time(msg, &r, step, time);
@@ -895,6 +905,10 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         let other = chosen
             .as_ref()
             .is_some_and(|c| msg.text.get(c.clone()).is_some() && !(c.start <= first.start && first.end <= c.end));
+        // a night named beside another time is the occasion ("ליל הסדר אצל סבא", "בערב פסח")
+        if other && tr.end - tr.start == 2 && names_a_night(msg, tr.start) {
+            return true;
+        }
         other
             && matches!(t.kind, Kind::He | Kind::Latin)
             && !in_cmd(prev)

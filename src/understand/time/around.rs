@@ -23,6 +23,16 @@ pub fn counted_from_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         return Some((Day::Holiday { h, y, rel, at: At::Days(1) }, e));
     }
     let (n, wd, k) = match (cx.kind(i), cx.lex(i)) {
+        // "ביום ראשון אחרי פסח", "יום שישי שלפני פסח", "the sunday after passover": the
+        // weekday's first occurrence on that side of it
+        (Some(Kind::He), Some(Lex::Unit(Unit::Day, 1))) if matches!(cx.lex(i + 1), Some(Lex::Weekday(_))) => {
+            let Some(Lex::Weekday(wd)) = cx.lex(i + 1) else { return None };
+            (1, Some(wd), i + 2)
+        }
+        (Some(Kind::Latin), _) if cx.is(i, "the") && matches!(cx.lex(i + 1), Some(Lex::Weekday(_))) => {
+            let Some(Lex::Weekday(wd)) = cx.lex(i + 1) else { return None };
+            (1, Some(wd), i + 2)
+        }
         // "יום", "יומיים", "שבועיים": the Hebrew unit carries its count
         (Some(Kind::He), Some(Lex::Unit(u @ (Unit::Day | Unit::Week), c))) => (days_of(u, c)?, None, i + 1),
         (Some(Kind::Latin), _)

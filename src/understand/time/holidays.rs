@@ -285,6 +285,10 @@ pub fn date_at(h: u8, y: Option<i32>, rel: Option<i8>, at: At, today: NaiveDate)
         At::Eve => d - Duration::days(1),
         At::After => d + Duration::days(length(h, d.year()).unwrap_or(1)),
         At::Days(n) => d + Duration::days(i64::from(n)),
+        // "the Sunday after Pesach" is counted from its last day
+        At::NthWeekday(n, wd) if n > 0 => {
+            super::around::nth_weekday_from(d + Duration::days(length(h, d.year()).unwrap_or(1) - 1), n, wd)?
+        }
         At::NthWeekday(n, wd) => super::around::nth_weekday_from(d, n, wd)?,
         At::Last => d + Duration::days(length(h, d.year()).unwrap_or(1) - 1),
         At::On | At::Before | At::Closest(_) => d,

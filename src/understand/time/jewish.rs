@@ -41,6 +41,11 @@ const THE_HOLIDAYS: u8 = 115;
 const SHUSHAN_PURIM: u8 = 116;
 /// the Fast of Esther, 13 Adar (Adar II in a leap year); on Shabbat it is held on Thursday
 const TAANIT_ESTHER: u8 = 117;
+/// Tu B'Av, 15 Av
+const TU_BEAV: u8 = 118;
+/// the intermediate days: Sukkot's 16–21 Tishrei and Pesach's 16–20 Nisan (Israel's)
+const CHOL_HAMOED_SUKKOT: u8 = 119;
+const CHOL_HAMOED_PESACH: u8 = 120;
 
 /// (holiday, Hebrew month in ICU's civil numbering (Tishrei = 1, Adar = Adar II = 6), day,
 /// days it lasts)
@@ -48,6 +53,7 @@ static RULES: &[(u8, u8, u8, i64)] = &[
     (ROSH_HASHANA, 1, 1, 2),
     (YOM_KIPPUR, 1, 10, 1),
     (SUKKOT, 1, 15, 7),
+    (CHOL_HAMOED_SUKKOT, 1, 16, 6),
     (SIMCHAT_TORAH, 1, 22, 1),
     (THE_HOLIDAYS, 1, 1, 22),
     (HANUKKAH, 3, 25, 8),
@@ -56,6 +62,7 @@ static RULES: &[(u8, u8, u8, i64)] = &[
     (PURIM, 6, 14, 1),
     (SHUSHAN_PURIM, 6, 15, 1),
     (PESACH, 7, 15, 7),
+    (CHOL_HAMOED_PESACH, 7, 16, 5),
     (YOM_HASHOAH, 7, 27, 1),
     (YOM_HAZIKARON, 8, 4, 1),
     (YOM_HAATZMAUT, 8, 5, 1),
@@ -63,6 +70,7 @@ static RULES: &[(u8, u8, u8, i64)] = &[
     (YOM_YERUSHALAYIM, 8, 28, 1),
     (SHAVUOT, 9, 6, 1),
     (TISHA_BEAV, 11, 9, 1),
+    (TU_BEAV, 11, 15, 1),
 ];
 
 fn rule(h: u8) -> Option<(u8, u8, i64)> {
@@ -152,6 +160,14 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
         ("תשעה באב", TISHA_BEAV, false),
         ("ט' באב", TISHA_BEAV, false),
         ("ט באב", TISHA_BEAV, false),
+        ("ט\"ו באב", TU_BEAV, false),
+        ("טו באב", TU_BEAV, false),
+        ("חול המועד סוכות", CHOL_HAMOED_SUKKOT, false),
+        ("חול המועד של סוכות", CHOL_HAMOED_SUKKOT, false),
+        ("חוה\"מ סוכות", CHOL_HAMOED_SUKKOT, false),
+        ("חול המועד פסח", CHOL_HAMOED_PESACH, false),
+        ("חול המועד של פסח", CHOL_HAMOED_PESACH, false),
+        ("חוה\"מ פסח", CHOL_HAMOED_PESACH, false),
         ("יום השואה", YOM_HASHOAH, false),
         ("יום הזיכרון", YOM_HAZIKARON, false),
         ("יום הזכרון", YOM_HAZIKARON, false),
@@ -216,6 +232,14 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
         ("tisha beav", TISHA_BEAV),
         ("tish'a b'av", TISHA_BEAV),
         ("tishah b'av", TISHA_BEAV),
+        ("tu b'av", TU_BEAV),
+        ("tu bav", TU_BEAV),
+        ("tu beav", TU_BEAV),
+        ("chol hamoed sukkot", CHOL_HAMOED_SUKKOT),
+        ("hol hamoed sukkot", CHOL_HAMOED_SUKKOT),
+        ("chol hamoed pesach", CHOL_HAMOED_PESACH),
+        ("hol hamoed pesach", CHOL_HAMOED_PESACH),
+        ("chol hamoed passover", CHOL_HAMOED_PESACH),
         ("yom hashoah", YOM_HASHOAH),
         ("yom ha'shoah", YOM_HASHOAH),
         ("holocaust day", YOM_HASHOAH),
@@ -291,11 +315,19 @@ fn word_in(cx: &Cx<'_>, k: usize, words: &[&str]) -> Option<usize> {
     }
 }
 
-/// "ערב פסח", "בערב ראש השנה", "לפני פסח", "אחרי החגים", "erev pesach", "eve of yom kippur",
+/// "ערב פסח", "בערב ראש השנה", "ליל הסדר", "לפני פסח", "אחרי החגים", "erev pesach", "eve of yom kippur",
 /// "before passover", "after purim", "yom kippur eve", "חג הסוכות": (holiday, At, end token).
 pub fn phrase_at(cx: &Cx<'_>, i: usize) -> Option<(u8, At, usize)> {
     if !matches!(cx.kind(i), Some(Kind::He | Kind::Latin)) {
         return None;
+    }
+    // "ליל הסדר", "בליל הסדר", "seder night", "the seder": the evening of Pesach's eve
+    // ("לליל הסדר" is what something is for)
+    if matches!(cx.text(i), "ליל" | "בליל" | "ובליל") && matches!(cx.text(i + 1), "הסדר" | "סדר") {
+        return Some((PESACH, At::Eve, i + 2));
+    }
+    if (cx.is(i, "seder") && cx.is(i + 1, "night")) || (cx.is(i, "first") && cx.is(i + 1, "seder")) {
+        return Some((PESACH, At::Eve, i + 2));
     }
     let lead = ["ערב", "erev", "לפני", "before", "אחרי", "אחר", "after"];
     let (at, j) = match word_in(cx, i, &lead) {

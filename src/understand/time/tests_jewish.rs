@@ -37,10 +37,24 @@ const PUBLISHED: &[(u8, [&str; 7])] = &[
     (TISHA_BEAV, ["2024-08-13", "2025-08-03", "2026-07-23", "2027-08-12", "2028-08-01", "2029-07-22", "2030-08-08"]),
 ];
 
+/// Tu B'Av (15 Av) and the first day of Chol HaMoed (16 Tishrei, 16 Nisan), 2024–2030, computed
+/// with the `pyluach` Python package (MIT) for checking; they have no postponements.
+const COMPUTED: &[(u8, [&str; 7])] = &[
+    (TU_BEAV, ["2024-08-19", "2025-08-09", "2026-07-29", "2027-08-18", "2028-08-07", "2029-07-27", "2030-08-14"]),
+    (
+        CHOL_HAMOED_SUKKOT,
+        ["2024-10-18", "2025-10-08", "2026-09-27", "2027-10-17", "2028-10-06", "2029-09-25", "2030-10-13"],
+    ),
+    (
+        CHOL_HAMOED_PESACH,
+        ["2024-04-24", "2025-04-14", "2026-04-03", "2027-04-23", "2028-04-12", "2029-04-01", "2030-04-19"],
+    ),
+];
+
 #[test]
 fn holidays_2024_to_2030_match_the_published_israeli_calendar() {
     let mut wrong = Vec::new();
-    for (h, dates) in PUBLISHED {
+    for (h, dates) in PUBLISHED.iter().chain(COMPUTED) {
         for (k, want) in dates.iter().enumerate() {
             let got = in_year(*h, 2024 + k as i32);
             if got != Some(ymd(want)) {
@@ -179,4 +193,35 @@ fn a_day_of_a_holiday_by_its_name_of_place_and_a_candle_alone_are_hanukkahs() {
     // "בשני של החודש" is the second of the month
     let (v, _) = at("2026-01-30 09:00", "בשני של החודש");
     assert!(v.starts_with("2026-02-02"), "{v}");
+}
+
+#[test]
+fn seder_night_tu_beav_and_chol_hamoed_in_both_languages() {
+    let (v, e) = at("2026-11-24 10:00", "בליל הסדר בשבע וחצי");
+    assert_eq!((v.as_str(), e), ("2027-04-21T19:30:00+03:00", None));
+    let (v, _) = at("2026-11-24 10:00", "seder night at 7:30");
+    assert_eq!(v, "2027-04-21T19:30:00+03:00");
+    let (v, _) = at("2026-11-24 10:00", "החתונה שלנו בט״ו באב בשבע בערב");
+    assert_eq!(v, "2027-08-18T19:00:00+03:00");
+    let (v, e) = at("2026-08-01 10:00", "מה יש לי ביומן בחול המועד סוכות?");
+    assert_eq!(v, "2026-09-27T00:00:00+03:00");
+    assert_eq!(e.as_deref(), Some("2026-10-03T00:00:00+03:00"));
+    let (v, e) = at("2026-11-24 10:00", "anything on during chol hamoed pesach");
+    assert_eq!(v, "2027-04-23T00:00:00+03:00");
+    assert_eq!(e.as_deref(), Some("2027-04-28T00:00:00+03:00"));
+    // a seder plate is not a time
+    let tz: Tz = "Asia/Jerusalem".parse().unwrap();
+    assert!(parse("buy a seder plate", tz.with_ymd_and_hms(2026, 3, 1, 10, 0, 0).unwrap()).is_none());
+}
+
+#[test]
+fn a_weekday_after_a_holiday_of_several_days_follows_its_last_day() {
+    // Pesach 5787 is 22–28 April 2027; the Sunday after it is 2 May
+    let (v, _) = at("2026-11-24 10:00", "ביום ראשון אחרי פסח ב-9 תזכיר לי להחזיר את הכלים");
+    assert_eq!(v, "2027-05-02T09:00:00+03:00");
+    let (v, _) = at("2026-11-24 10:00", "the sunday after passover at 9");
+    assert_eq!(v, "2027-05-02T09:00:00+03:00");
+    // and the one before it precedes its first day
+    let (v, _) = at("2026-11-24 10:00", "יום שישי שלפני פסח");
+    assert_eq!(v, "2027-04-16T00:00:00+03:00");
 }
