@@ -36,7 +36,50 @@ const GREETINGS: &[&str] = &[
     "אתה שם",
     "את שם",
 ];
-const THANKS: &[&str] = &["thanks", "thank you", "thx", "ty", "cheers", "תודה", "תודה רבה", "תנקס", "אחלה", "מעולה"];
+const THANKS: &[&str] = &[
+    "thanks",
+    "thank you",
+    "thank u",
+    "thx",
+    "ty",
+    "cheers",
+    "merci",
+    "gracias",
+    "danke",
+    "much appreciated",
+    "appreciate it",
+    "you're a lifesaver",
+    "youre a lifesaver",
+    "you're the best",
+    "youre the best",
+    "you rock",
+    "תודה",
+    "תודה רבה",
+    "תנקס",
+    "אחלה",
+    "מעולה",
+    "אלוף",
+    "אלופה",
+    "תותח",
+];
+/// Words said before a thanks that change nothing: "ok thanks", "יאללה תודה".
+const BEFORE_THANKS: &[&str] = &[
+    "ok",
+    "okay",
+    "oh",
+    "so",
+    "great",
+    "perfect",
+    "awesome",
+    "wow",
+    "יאללה",
+    "אוקיי",
+    "אוקי",
+    "טוב",
+    "וואו",
+    "סבבה",
+    "יופי",
+];
 
 /// Wishes for a day, a holiday or the night, answered in kind.
 const WISHES: &[&str] = &[
@@ -126,9 +169,18 @@ fn classify(text: &str) -> Kind {
     };
     // "ok going to bed. night", "טוב הולך לישון, לילה טוב": a short goodnight at the end
     let ends = |list: &[&str]| list.iter().any(|p| phrase.ends_with(&format!(" {p}")));
+    // "thank you, you're a lifesaver", "יאללה תודה, הולך לישון": a thanks that opens a short
+    // message (after a word or two that change nothing) is a thanks
+    let lead = words.iter().take_while(|w| BEFORE_THANKS.contains(w)).count().min(2);
+    let after_lead = words[lead..].join(" ");
+    let thanks_first = THANKS
+        .iter()
+        .any(|p| after_lead == *p || (after_lead.starts_with(p) && after_lead[p.len()..].starts_with(' ')));
     if words.len() <= 6 && (ends(&["night", "good night", "goodnight", "nite", "לילה טוב"]) || phrase == "night")
     {
         Kind::Wishes
+    } else if thanks_first && words.len() <= 12 {
+        Kind::Thanks
     } else if words.len() > 5 {
         Kind::Unknown
     } else if starts(THANKS) {
@@ -181,6 +233,19 @@ mod tests {
         assert_eq!(classify("Hi there"), Kind::Greeting);
         assert_eq!(classify("תודה רבה"), Kind::Thanks);
         assert_eq!(classify("thanks a lot"), Kind::Thanks);
+        for text in [
+            "thank you, you're a lifesaver",
+            "thank you. it helps having something to talk to",
+            "merci!",
+            "יאללה תודה, הולך לישון",
+            "ok thanks so much for all the help today",
+        ] {
+            assert_eq!(classify(text), Kind::Thanks, "{text}");
+        }
+        assert_eq!(
+            classify("thanks but can you also move the dentist to friday and the gym to saturday please"),
+            Kind::Unknown
+        );
     }
 
     #[test]

@@ -78,7 +78,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("תראה לי את המשימות", 0.9), ("תראה לי את התזכורות", 0.9), ("רשימת המשימות", 0.9),
                     ("תראי לי את המשימות", 0.9), ("תראי לי את התזכורות", 0.9), ("תציג את המשימות", 0.9), ("תציגי את המשימות", 0.9),
                     ("תציג את התזכורות", 0.9), ("תציגי את התזכורות", 0.9), ("הצג את המשימות", 0.9), ("הצג את התזכורות", 0.9),
-                    ("באיחור", 0.6), ("מה פספסתי", 0.6), ("מה עוד נשאר", 0.8), ("מה עוד יש לי", 0.7), ("מה עוד צריך", 0.7), ("תזכורות פתוחות", 0.9), ("משימות פתוחות", 0.9), ("מה פתוח", 0.6), ("נשאר לי לעשות", 0.9), ("מה נשאר לי", 0.6), ("מה נשאר", 0.5), ("תראה לי", 0.4), ("תראי לי", 0.4), ("הצג", 0.4),
+                    ("באיחור", 0.6), ("מה פספסתי", 0.6), ("מה עוד נשאר", 0.8), ("מה עוד יש לי", 0.7), ("מה עוד צריך", 0.7), ("תזכורות פתוחות", 0.9), ("משימות פתוחות", 0.9), ("מה פתוח", 0.6), ("נשאר לי לעשות", 0.9), ("מה נשאר לי", 0.6), ("מה נשאר", 0.5), ("עוד פתוח", 0.7), ("פתוח לי", 0.7), ("פתוחים לי", 0.7), ("נשארו לי", 0.7), ("כמה משימות", 0.9), ("כמה תזכורות", 0.9), ("כמה דברים", 0.6), ("תראה לי", 0.4), ("תראי לי", 0.4), ("הצג", 0.4),
                 ],
                 en: &[
                     ("my reminders", 0.45), ("my tasks", 0.45), ("show my", 0.2), ("what are my", 0.3),
@@ -91,6 +91,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("list my", 0.3), ("what do i need to do", 0.9), ("what's on my to-do", 0.9), ("my to-do", 0.6),
                     ("my todo", 0.6), ("any reminders", 0.6), ("what reminders", 0.9), ("what tasks", 0.9),
                     ("which reminders", 0.9), ("which tasks", 0.9), ("what do i have to do", 1.0), ("what have i got to do", 1.0), ("got to do", 0.8), ("on my plate", 0.6), ("have to do", 0.8), ("what's left", 0.6), ("whats left", 0.6), ("overdue", 0.6), ("what's late", 0.5), ("need to do", 0.8), ("left to do", 0.8), ("still need to", 0.6),
+                    ("still open", 0.7), ("got open", 0.9), ("have open", 0.7), ("what's open", 0.7), ("anything open", 0.7),
+                    ("got left", 0.8), ("things left", 0.8), ("how many things", 0.7), ("how many tasks", 0.9), ("how many reminders", 0.9),
                 ],
             },
             ActionSchema {
@@ -128,7 +130,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("postpone", 0.5), ("snooze", 0.8), ("push", 0.3), ("move", 0.3), ("change", 0.3), ("update the", 0.3), ("update my", 0.3), ("update it", 0.4),
                     ("got moved", 0.6), ("was moved", 0.6), ("got pushed", 0.6), ("got postponed", 0.6), ("was postponed", 0.6),
                     ("got rescheduled", 0.6), ("was rescheduled", 0.6), ("has been moved", 0.6), ("been moved", 0.5),
-                    ("reschedule", 0.3), ("delay", 0.5), ("rename", 0.6), ("make it", 0.5), ("make that", 0.5), ("change it to", 0.5),
+                    ("reschedule", 0.3), ("delay", 0.5), ("rename", 0.6), ("make it", 0.5), ("make that", 0.5), ("instead", 0.4), ("change it to", 0.5),
                 ],
             },
             ActionSchema {

@@ -793,6 +793,8 @@ fn moves_to_a_new_time(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, TimeMat
         end -= 1;
     }
     let body = v + 1..end;
+    // "make the invoice one tuesday instead": a day is as much a new time as an hour
+    let instead = msg.toks[end..r.end].iter().any(|t| t.text == "instead");
     if let Some((m, _)) = when::new_time(msg, &body).filter(|(_, moved)| moved.start > v + 1) {
         return Some((v..v + 1, m));
     }
@@ -803,7 +805,7 @@ fn moves_to_a_new_time(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, TimeMat
         Found::Time(m)
             if tr.end == end
                 && tr.start > v + 1
-                && m.grain < Grain::Day
+                && (m.grain < Grain::Day || instead || msg.toks[tr.start - 1].text == "one")
                 && msg.toks[v + 1..tr.start].iter().all(|t| t.is_word()) =>
         {
             Some(m.clone())

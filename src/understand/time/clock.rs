@@ -367,13 +367,10 @@ fn word_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     } else {
         (m, k)
     };
-    // "the first one", "the 2nd one", "the next one": "one" after an ordinal is a pointer
-    let after_ordinal = i > 0
-        && matches!(
-            cx.text(i - 1),
-            "first" | "second" | "third" | "fourth" | "fifth" | "last" | "next" | "st" | "nd" | "rd" | "th"
-        );
-    if after_ordinal && cx.is(i, "one") && !marked && m == 0 && suffix(cx, clock(h, 0, false), k).1 == k {
+    // "the first one", "the invoice one", "the blue one": "one" after a word, with nothing
+    // to make it an hour ("at", minutes, "pm", "o'clock"), is a pointer
+    let after_word = i > 0 && cx.kind(i - 1) == Some(Kind::Latin);
+    if after_word && cx.is(i, "one") && !marked && m == 0 && suffix(cx, clock(h, 0, false), k).1 == k {
         return None;
     }
     let c = clock(h, m, marked);
