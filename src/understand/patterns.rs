@@ -166,6 +166,15 @@ pub fn match_all(toks: &[Token<'_>]) -> Vec<PatMatch> {
             } else {
                 continue;
             };
+            // "תמחק את כל מה שיש ביומן": "מה" before a word with ש is "what (there is)", no
+            // question
+            if n >= 2
+                && toks[i].text == "מה"
+                && toks.get(i + 1).is_some_and(|t| t.kind == Kind::He && t.text.starts_with('ש'))
+                && matches!(&p.words[1], Word::Exact(w) if !w.starts_with('ש'))
+            {
+                continue;
+            }
             let first_full = match &p.words[0] {
                 Word::Exact(x) => toks[i].text == x,
                 Word::Prefix(x) => toks[i].text.starts_with(x.as_str()),

@@ -122,6 +122,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     }
     instead_of_the_deleted(&msg, &segs, &mut steps);
     link(&msg, &segs, &mut steps);
+    that_day(&msg, &segs, &mut steps);
     reported_then_marked(&mut steps);
     said_then_placed(&mut steps);
     drop_reasons(&mut steps);
@@ -1261,6 +1262,63 @@ fn things_of(title: &str) -> Vec<String> {
         .map(|t| t.trim().trim_start_matches("the ").trim_start_matches("את ").trim().to_string())
         .filter(|t| !t.is_empty())
         .collect()
+}
+
+/// "on erev Rosh Hashana remind me at noon … and cancel the reserve meeting that day", "ביום
+/// כיפור אני לא עונה, תמחק את כל מה שיש ביומן באותו יום": a clearing, a cancelling or a look
+/// "that day" is on the day said before it.
+fn that_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    use crate::understand::Action;
+    let toks = msg.toks;
+    let said_at = |k: usize| {
+        let is = |d: usize, w: &str| toks.get(k + d).is_some_and(|t| t.text == w);
+        (is(0, "that") && is(1, "day"))
+            || (is(0, "same") && is(1, "day"))
+            || (is(0, "that") && is(1, "same") && is(2, "day"))
+            || (matches!(toks[k].text, "באותו" | "אותו")
+                && matches!(toks.get(k + 1).map(|t| t.text), Some("יומ" | "היומ")))
+    };
+    let tz = msg.now.timezone();
+    for (step, seg) in steps.iter_mut().zip(segs) {
+        let looks = matches!(
+            (step.resolver, step.action),
+            (Resolver::Calendar, Action::Delete | Action::Find) | (Resolver::Task, Action::Delete | Action::List)
+        );
+        if !looks || step.window.is_some() {
+            continue;
+        }
+        let Some(at) = (seg.start..seg.end).find(|&k| said_at(k)) else { continue };
+        // (a time already taken from the step before it says the day)
+        let day = step.when.take().map(|w| w.with_timezone(&tz).date_naive()).or_else(|| {
+            msg.times.iter().rev().find_map(|(f, r)| match f {
+                Found::Time(m) if r.end <= at && m.problem.is_none() => Some(m.value.with_timezone(&tz).date_naive()),
+                _ => None,
+            })
+        });
+        let Some(day) = day else { continue };
+        let midnight = |d: chrono::NaiveDate| d.and_hms_opt(0, 0, 0).and_then(|t| t.and_local_timezone(tz).earliest());
+        if let (Some(start), Some(end)) = (midnight(day), midnight(day + Duration::days(1))) {
+            step.window = Some(crate::understand::Window { start: start.fixed_offset(), end: end.fixed_offset() });
+            // (the words that said which day are no event's name)
+            for t in [&mut step.title, &mut step.query] {
+                if let Some(x) = t.as_deref() {
+                    let cut = [
+                        "that same day",
+                        "that day",
+                        "the same day",
+                        "same day",
+                        "באותו היום",
+                        "באותו יום",
+                        "אותו יום",
+                    ]
+                    .iter()
+                    .fold(x.to_string(), |acc, w| acc.replace(w, ""));
+                    let cut = cut.split_whitespace().collect::<Vec<_>>().join(" ");
+                    *t = (!cut.is_empty()).then_some(cut);
+                }
+            }
+        }
+    }
 }
 
 /// Cross-step references: anchors ("an hour before") and pronouns ("buy it").

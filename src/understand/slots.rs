@@ -621,6 +621,12 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
     let commas = range.clone().any(|i| matches!(toks[i].text, "," | ";"));
     for i in range {
         let t = &toks[i];
+        // "חלב ו-cornflakes": a ו written apart before a hyphen is "and"
+        let vav_dash = t.text == "ו" && toks.get(i + 1).is_some_and(|n| n.text == "-");
+        if vav_dash || (t.text == "-" && i > 0 && toks[i - 1].text == "ו") {
+            flush(&mut cur, &mut items);
+            continue;
+        }
         let sep = matches!(t.text, "," | ";" | "&" | "and" | "n" | "וגמ");
         // "milk and bread, got them", "the honey cake, my mom is baking one": after a comma, a
         // clause is why, not another item; it ends the items
@@ -631,8 +637,9 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
             flush(&mut cur, &mut items);
             continue;
         }
-        // "סוללות 9 וולט": after a number the word is its unit, not "and"
-        let after_number = i > 0 && toks[i - 1].kind == Kind::Num;
+        // "סוללות 9 וולט": after a number the word may be its unit, not "and" ("מידה 5 וטישו"
+        // is "and tissues")
+        let after_number = i > 0 && toks[i - 1].kind == Kind::Num && matches!(t.text, "וולט" | "ואט" | "וואט");
         // "ויטמין", "וופלים": a thing whose own name starts with ו
         let own_vav = t.kind == Kind::He && {
             let w = text.get(t.start..t.end).unwrap_or("");

@@ -1736,3 +1736,61 @@ fn a_night_named_beside_another_time_is_the_occasion() {
     assert_eq!(s.when, Some(iso("2026-04-01T20:00:00+03:00")));
     assert!(s.title.as_deref().is_some_and(|t| t.contains("ליל הסדר")), "{:?}", s.title);
 }
+
+#[test]
+fn a_cancel_or_a_clearing_that_day_is_on_the_day_said_before_it() {
+    for text in [
+        "ערב פסח: תזכיר לי בשתיים לקנות יין ותבטל את הישיבה עם רוני באותו יום",
+        "on erev pesach remind me at 2 to buy wine and cancel the meeting with Roni that day",
+    ] {
+        let u = understand(text, tuesday_morning(), Lang::He);
+        let s = u.steps.last().expect("steps");
+        assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Delete), "{text}");
+        let w = s.window.expect("window");
+        assert_eq!((w.start, w.end), (iso("2026-04-01T00:00:00+03:00"), iso("2026-04-02T00:00:00+03:00")), "{text}");
+        assert!(s.when.is_none(), "{text}");
+    }
+    // "כל מה שיש ביומן" is what there is, no question
+    let s = one("בפורים אני בחופש, תמחק את כל מה שיש ביומן באותו יום", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Delete));
+    assert_eq!(s.window.map(|w| w.start), Some(iso("2027-03-23T00:00:00+02:00")));
+}
+
+#[test]
+fn a_number_glued_to_bet_then_an_hour_is_the_day_of_the_month() {
+    let s = one("תזכיר לי ב-20 בתשע בבוקר לשלם ארנונה", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-20T09:00:00+02:00")));
+    // alone it is still the hour
+    let s = one("תזכיר לי ב-5 לשלם ארנונה", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-10T17:00:00+02:00")));
+}
+
+#[test]
+fn the_part_of_day_after_a_day_before_is_that_days_time() {
+    let u = understand(
+        "תכניס ליומן מבחן בהיסטוריה ביום חמישי ב-9 ותזכיר לי יום לפני בערב לחזור על החומר",
+        tuesday_morning(),
+        Lang::He,
+    );
+    assert_eq!(u.steps.len(), 2, "{:?}", u.steps);
+    let w = u.steps[1].when.expect("when");
+    assert_eq!(w.date_naive(), iso("2026-03-11T00:00:00+02:00").date_naive());
+    assert!(w.hour() >= 17, "{w}");
+}
+
+#[test]
+fn the_last_item_after_a_number_or_a_written_apart_vav_is_its_own() {
+    let s = one("תוסיף לקניות קפה, סוללות AA 4 ומגבונים", tuesday_morning());
+    assert_eq!(s.items, vec!["קפה", "סוללות AA 4", "מגבונים"]);
+    let s = one("תוסיף לרשימת קניות לחם ו-nutella", tuesday_morning());
+    assert_eq!(s.items, vec!["לחם", "nutella"]);
+}
+
+#[test]
+fn waking_us_is_a_reminder() {
+    for text in ["wake us tomorrow at 7:15", "תעיר אותנו מחר בשבע ורבע"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create), "{text}");
+        assert_eq!(s.when, Some(iso("2026-03-11T07:15:00+02:00")), "{text}");
+    }
+}

@@ -177,7 +177,10 @@ impl Acc {
                 self.clock = Some(a);
                 self.clock_end = Some(b);
             }
-            Comp::Part { part, today, he } if self.part.is_none() => self.part = Some((part, today, he)),
+            // ("יום לפני בצהריים": the part of day after an anchor is its own time of day)
+            Comp::Part { part, today, he } if self.part.is_none() && self.anchor.is_none() => {
+                self.part = Some((part, today, he))
+            }
             // "late last night": the night was already said by "late"
             Comp::Part { part: Part::Night, .. } if matches!(self.part, Some((Part::LateNight, ..))) => {}
             Comp::Offset(o @ (Offset::Months(_) | Offset::Years(_))) if self.can_shift() => self.shift = Some(o),
@@ -320,6 +323,21 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
         }
         match comp_at(cx, k).map(|(c, j)| (monthly_day(cx, &acc, k, c), j)) {
             Some((c, j)) if j > k => {
+                // "ב-15 בעשר בבוקר": a number glued to ב, then an hour, is the day of the month
+                if let (Comp::Clock(_), Some(first)) = (&c, acc.clock)
+                    && i + 1 < cx.len()
+                    && cx.kind(i) == Some(Kind::Prefix)
+                    && cx.text(i) == "ב"
+                    && acc.day.is_none()
+                    && acc.part.is_none()
+                    && !first.minutes_given
+                    && first.pm.is_none()
+                    && first.zone.is_none()
+                    && (1..=31).contains(&first.h)
+                {
+                    acc.clock = None;
+                    acc.day = Some(Day::Date { d: first.h, m: None, y: None, wd: None });
+                }
                 let before = acc.clone();
                 if !acc.add(c) {
                     acc = before;
