@@ -50,7 +50,7 @@ const FROZEN4_FLOOR: usize = 77;
 /// run on it, eleven of its conversations across a DST change): first run tune 68/85, frozen 57/85;
 /// floors at the later figures.
 const TUNE5_FLOOR: usize = 85;
-const FROZEN5_FLOOR: usize = 80;
+const FROZEN5_FLOOR: usize = 81;
 /// The sixth set (`eval/conversations6_*.jsonl`, c101–c120, a sixth writer, split before Ozer was
 /// run on it, sixteen of its conversations outside Jerusalem or across a DST change): first run
 /// tune 85/102, frozen 85/103; floors at the later figures.
@@ -80,7 +80,7 @@ const TUNE10_FLOOR: usize = 193;
 const FROZEN10_FLOOR: usize = 183;
 /// The eleventh set (c201–c220, 312 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157.
-const TUNE11_FLOOR: usize = 135;
+const TUNE11_FLOOR: usize = 144;
 const FROZEN11_FLOOR: usize = 127;
 
 struct Tally {

@@ -104,3 +104,4 @@ bye = Bye! I'm here whenever you need me. 👋
 nod = 👍
 talk-feelings = That sounds like a lot. 💙 Let me carry some of it: tell me what to remind you of or what to put on a list, and it's off your mind.
 talk-hand = Happy to help! Tell me what to keep track of — for example "remind me tomorrow at 8 to call the florist", "add milk to my shopping list" or "remember that the gate code is 1234".
+talk-story = Thank you for telling me. 💙 If any of it needs doing, tell me what to remind you of or what to put on a list, and I'll keep it for you.

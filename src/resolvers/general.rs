@@ -217,6 +217,7 @@ pub fn run(ctx: &Ctx<'_>, _step: &PlannedStep) -> StepResult {
         Kind::Unknown => match crate::understand::route::talk_of(ctx.text) {
             Some(Talk::Feelings) => Msg::new("talk-feelings"),
             Some(Talk::Hand) => Msg::new("talk-hand"),
+            Some(Talk::Story) => Msg::new("talk-story"),
             None => Msg::new("not-understood"),
         },
     };

@@ -189,6 +189,10 @@ pub fn match_all(toks: &[Token<'_>]) -> Vec<PatMatch> {
             {
                 continue;
             }
+            // "before i forget", "so we don't forget": the user forgetting asks nothing forgotten
+            if n == 1 && toks[i].text == "forget" && i > 0 && matches!(toks[i - 1].text, "i" | "we" | "i'll" | "ill") {
+                continue;
+            }
             // "when's my next shift", "this move is brutal", "the push for …": a verb's word
             // after a determiner is a noun
             if n == 1

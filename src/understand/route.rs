@@ -395,12 +395,32 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         }
         // "המבחן בסטטיסטיקה ביום רביעי. תזכיר לי ביום שלישי ב-9 בערב ללכת לישון מוקדם": a
         // sentence that asks nothing, before a request with its own time, is its background
-        if matches!(msg.toks[i].text, "." | "!")
+        // ("…my feet are killing me. anyway remind me …", "ok quick before i forget: remind me
+        // …": "anyway" and a colon end the talk before the request too)
+        let anyway_at = |k: usize| {
+            msg.toks.get(k).is_some_and(|t| matches!(t.text, "anyway" | "anyways"))
+                || (msg.toks.get(k).is_some_and(|t| t.text == "בכל")
+                    && msg.toks.get(k + 1).is_some_and(|t| t.text == "מקרה"))
+        };
+        let stop = matches!(msg.toks[i].text, "." | "!" | ":" | ",");
+        let anyway = anyway_at(i) || (stop && anyway_at(i + 1));
+        let from = if stop && anyway { i + 1 } else { i };
+        let skip = from - i + if msg.toks[from].text == "בכל" { 2 } else { 1 };
+        // (what came before "anyway" may even read as a report: "just finished a 14 hour shift
+        // and my feet are killing me")
+        let talk_before = anyway
             && i > cur.content
-            && !left_has_command
-            && !left_has_verb
-            && !(cur.content..i).any(|k| shape::is_report_verb(&msg.toks[k]))
-            && command_at(msg, i + 1).is_some_and(|m| {
+            && shape::talk(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some();
+        // (a heading with a time, "ערב יום כיפור: תזכיר לי…", says when)
+        // unless the request says its own day
+        let own_day = msg.times.iter().any(|(f, tr)| tr.start > i && matches!(f, Found::Time(m) if !m.clock_only));
+        let colon_ok = msg.toks[i].text == ":" && (own_day || !(cur.content..i).any(|k| inside_time(msg, k)));
+        if (anyway || colon_ok || matches!(msg.toks[i].text, "." | "!"))
+            && i > cur.content
+            && (!left_has_command || talk_before)
+            && (anyway || !left_has_verb)
+            && (anyway || !(cur.content..i).any(|k| shape::is_report_verb(&msg.toks[k])))
+            && command_at(msg, i + skip).is_some_and(|m| {
                 // (and says what to do: "dentist tomorrow at 5. remind me at 4" is about the dentist)
                 m.weight >= 0.8
                     && (m.end..n).any(|k| {
@@ -409,9 +429,9 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             })
             && msg.times.iter().any(|(_, tr)| tr.start > i)
         {
-            cur.content = i + 1;
-            cur.start = i + 1;
-            i += 1;
+            cur.content = i + skip;
+            cur.start = i + skip;
+            i += skip;
             continue;
         }
         // a report ("התקשרתי לבנק.") or a world question before a command is a step of its own

@@ -1794,3 +1794,33 @@ fn waking_us_is_a_reminder() {
         assert_eq!(s.when, Some(iso("2026-03-11T07:15:00+02:00")), "{text}");
     }
 }
+
+#[test]
+fn sentences_told_about_someone_with_no_hour_ask_for_nothing() {
+    for text in [
+        "she called me twice today about the same bill. I don't know how to explain it to her anymore",
+        "יום ארוך. היינו בבית חולים כל הבוקר והיא לא הפסיקה לבכות",
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(s.resolver, Resolver::General, "{text}: {s:?}");
+    }
+    // with an hour said, it is still a thing to keep
+    let s = one("she lands tomorrow. pick her up at 6pm from the airport", tuesday_morning());
+    assert_ne!(s.resolver, Resolver::General, "{s:?}");
+}
+
+#[test]
+fn talk_before_anyway_or_a_colon_is_no_part_of_the_request() {
+    for text in [
+        "finally done with the inventory and my back is killing me. anyway remind me friday at 9 to call the supplier",
+        "kids are finally asleep. ok before i forget: remind me friday at 9 to call the supplier",
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create), "{text}");
+        assert_eq!(s.title.as_deref(), Some("call the supplier"), "{text}");
+        assert_eq!(s.when, Some(iso("2026-03-13T09:00:00+02:00")), "{text}");
+    }
+    // a heading that says the day, before a request with only an hour, says when
+    let s = one("ערב פסח: תזכיר לי בשלוש לקנות מצות", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-04-01T15:00:00+03:00")));
+}

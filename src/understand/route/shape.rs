@@ -543,9 +543,47 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
         Some(Talk::Feelings)
     } else if greets || pleads {
         Some(Talk::Hand)
+    } else if tells_a_story(msg, seg) {
+        Some(Talk::Story)
     } else {
         None
     }
+}
+
+/// "he asked me three times today where mum is. she died in 2019. I don't know what to tell
+/// him anymore", "סוף משמרת. היינו בפול בוקינג והשף צרח כל הערב": sentences about someone, with
+/// no question and no hour said, tell how things are (whether anything asks for a thing is
+/// for `vents` to see).
+fn tells_a_story(msg: &Msg<'_>, seg: Seg) -> bool {
+    let toks = &msg.toks[seg.range()];
+    let breaks = toks.windows(2).filter(|w| matches!(w[0].text, "." | "!") && w[1].is_word()).count();
+    let words = toks.iter().filter(|t| t.is_word()).count();
+    let someone = toks.iter().any(|t| {
+        matches!(
+            t.text,
+            "he" | "she"
+                | "they"
+                | "i"
+                | "i'm"
+                | "im"
+                | "we"
+                | "we're"
+                | "הוא"
+                | "היא"
+                | "הם"
+                | "הן"
+                | "אני"
+                | "אנחנו"
+                | "היינו"
+                | "הייתי"
+        )
+    });
+    let hour = msg.times.iter().any(|(f, tr)| {
+        tr.start >= seg.start
+            && tr.end <= seg.end
+            && matches!(f, crate::understand::time::Found::Time(m) if m.grain < crate::understand::time::Grain::Day && m.point.is_none())
+    });
+    breaks >= 1 && words >= 8 && someone && !hour && !toks.iter().any(|t| t.text == "?")
 }
 
 /// What a message that asks for nothing is: a feeling told, or a hand asked for in general.
@@ -553,6 +591,8 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
 pub enum Talk {
     Feelings,
     Hand,
+    /// things told about someone's day, asking for nothing
+    Story,
 }
 
 /// …and it is talk when no command of weight is anywhere in it.
@@ -585,6 +625,13 @@ const FEELINGS: &[&str] = &[
     "frazzled",
     "burnt",
     "burned",
+    "dreading",
+    "dread",
+    "heartbroken",
+    "lonely",
+    "miserable",
+    "frustrated",
+    "scream",
     "בלחצ",
     "לחוצ",
     "לחוצה",
@@ -600,6 +647,14 @@ const FEELINGS: &[&str] = &[
     "מבואסת",
     "מוצף",
     "מוצפת",
+    "מתוסכל",
+    "מתוסכלת",
+    "עצוב",
+    "עצובה",
+    "בודד",
+    "בודדה",
+    "מרגיש",
+    "מרגישה",
 ];
 
 /// "what's 15% of 240", "כמה זה 12 כפול 7": a sum to work out.
