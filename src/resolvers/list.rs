@@ -125,6 +125,22 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
 }
 
 async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
+    // "תוסיף מגבות נייר ומפה לבנה": a "list" only glued to ל that the user has no list of is
+    // the last item's own word ("לבנה", white)
+    let mut step = step.clone();
+    if let Some(name) = display_name(&step)
+        && named_by_glue_only(ctx.text, &name)
+        && find_list(ctx, &name).await?.is_none()
+        && let Some(word) = ctx.text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).last()
+        && word.starts_with('ל')
+        && word.ends_with(name.as_str())
+        && word != name
+        && let Some(last) = step.slots.items.last_mut()
+    {
+        *last = format!("{last} {word}");
+        step.slots.list = None;
+    }
+    let step = &step;
     let Some(name) = display_name(step) else {
         return match glued_list(ctx, &step.slots.items).await? {
             Some((list, items)) => add_to(ctx, &list, &items, false).await,

@@ -294,6 +294,49 @@ fn names_something(msg: &Msg<'_>, i: usize) -> bool {
 }
 
 /// Subjects that open a reason after a command and a comma ("…, they called to reschedule").
+/// Hebrew verbs of someone else's doing, in the past: "(השף) הוריד", "(אחותי) קנתה".
+const HE_THEY_DID: &[&str] = &[
+    "קנה",
+    "קנתה",
+    "קנו",
+    "הביא",
+    "הביאה",
+    "הביאו",
+    "הוריד",
+    "הורידה",
+    "הורידו",
+    "ביטל",
+    "ביטלה",
+    "ביטלו",
+    "אמר",
+    "אמרה",
+    "אמרו",
+    "החליט",
+    "החליטה",
+    "החליטו",
+    "שכח",
+    "שכחה",
+    "שכחו",
+    "סיים",
+    "סיימה",
+    "סיימו",
+    "נתנ",
+    "נתנה",
+    "נתנו",
+    "לקח",
+    "לקחה",
+    "לקחו",
+    "שלח",
+    "שלחה",
+    "שלחו",
+    "מצא",
+    "מצאה",
+    "מצאו",
+    "דאג",
+    "דאגה",
+    "דאגו",
+];
+
 const REASON_SUBJECTS: &[&str] = &[
     "they",
     "they're",
@@ -358,6 +401,11 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 || (msg.toks.get(i + 1).is_some_and(|t| t.kind == Kind::He && t.text.starts_with('ה'))
                     && msg.toks.get(i + 2).is_some_and(|t| matches!(t.text, "שלי" | "שלנו"))
                     && msg.toks.get(i + 3).is_some_and(|t| t.kind == Kind::He && command_at(msg, i + 3).is_none()));
+        // ("…, השף הוריד את המנה", "…, אחותי קנתה לו": a Hebrew subject, then a verb of
+        // someone else's doing in the past)
+        let someone_did = msg.toks.get(i + 1).is_some_and(|t| t.kind == Kind::He && command_at(msg, i + 1).is_none())
+            && msg.toks.get(i + 2).is_some_and(|t| HE_THEY_DID.contains(&t.text));
+        let possessive_clause = possessive_clause || someone_did;
         // ("remember that the repair guy is Dev, his number is …": what to remember goes on)
         let remembering = msg.pats.iter().any(|m| {
             m.start >= cur.content
@@ -371,10 +419,42 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             && (cur.content..i).any(|k| inside_time(msg, k))
             && (cur.content..i)
                 .all(|k| inside_time(msg, k) || !msg.toks[k].is_word() || build::SOFTENERS.contains(&msg.toks[k].text));
+        // "the second one, make it 9pm. bath time runs late": after a command, a sentence that
+        // asks nothing, says no time and tells how things are is why
+        let why_sentence = msg.toks[i].text == "." && left_has_command && {
+            let e = (i + 1..n).find(|&k| matches!(msg.toks[k].text, "." | "!" | "?" | ";")).unwrap_or(n);
+            let words = (i + 1..e).filter(|&k| msg.toks[k].is_word()).count();
+            words >= 3
+                && e == n
+                && command_at(msg, i + 1).is_none()
+                && !msg.pats.iter().any(|m| m.start > i && m.action.is_some() && m.weight >= 0.5)
+                && !(i + 1..e).any(|k| inside_time(msg, k))
+                && (i + 1..e).any(|k| {
+                    matches!(
+                        msg.toks[k].text,
+                        "is" | "are"
+                            | "was"
+                            | "were"
+                            | "runs"
+                            | "run"
+                            | "has"
+                            | "have"
+                            | "had"
+                            | "it's"
+                            | "its"
+                            | "he's"
+                            | "she's"
+                            | "they're"
+                            | "we're"
+                            | "i'm"
+                    ) || shape::is_report_verb(&msg.toks[k])
+                })
+        };
         if (left_has_command || left_has_verb || only_a_time)
             && !remembering
-            && msg.toks[i].text == ","
-            && (msg.toks.get(i + 1).is_some_and(|t| REASON_SUBJECTS.contains(&t.text)) || possessive_clause)
+            && (why_sentence
+                || (msg.toks[i].text == ","
+                    && (msg.toks.get(i + 1).is_some_and(|t| REASON_SUBJECTS.contains(&t.text)) || possessive_clause)))
         {
             let mut e = i + 1;
             while e < n && !matches!(msg.toks[e].text, "." | ";" | "!" | "?") {

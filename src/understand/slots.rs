@@ -355,6 +355,16 @@ pub fn list_slots(
             // after a comma is no name)
             if toks.get(k + 1).is_none_or(|t| t.text != ",") {
                 list = name_after(k + 1);
+                // "start a list font licenses with Inter, Söhne and GT America": the name ends at
+                // "with" when things follow it
+                if let Some(w) = (k + 2..seg.end).find(|&i| matches!(toks[i].text, "with" | "containing")) {
+                    let with_items = split_items(text, toks, w + 1..seg.end, keep);
+                    let name = text_of(text, toks, k + 1..w, &|i| keep(i) && !list_adjective(&toks[i]));
+                    if name.is_some() && with_items.len() >= 2 && items.is_empty() {
+                        list = name;
+                        items = with_items;
+                    }
+                }
             }
         } else if items.is_empty() && k >= start {
             // "add to my shopping list bread and cheese": the items follow the list's name
