@@ -131,7 +131,8 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
     if let Some(name) = display_name(&step)
         && named_by_glue_only(ctx.text, &name)
         && find_list(ctx, &name).await?.is_none()
-        && let Some(word) = ctx.text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).last()
+        && let Some(word) =
+            ctx.text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).next_back()
         && word.starts_with('ל')
         && word.ends_with(name.as_str())
         && word != name
