@@ -135,6 +135,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     to_do_list(&mut steps);
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
     shows_the_list_just_named(&msg, &segs, &mut steps);
+    shows_a_list_by_its_name(&msg, &segs, &mut steps);
     // "we don't need batteries anymore, remove batteries from …": a thing said twice is one
     for s in &mut steps {
         let mut seen = std::collections::HashSet::new();
@@ -212,6 +213,51 @@ fn shows_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             (None, crate::understand::Action::Show) => s.list = named.clone(),
             (Some(l), _) => named = Some(l.clone()),
             _ => {}
+        }
+    }
+}
+
+/// "show me my stops", "pull up missing docs", "תראה לי את המסמכים החסרים": a thing shown by a
+/// name of a few words that is none of Ozer's other things (tasks, the calendar, emails,
+/// notes) is a list of the user's; the list resolver finds it by its name or says it has none.
+fn shows_a_list_by_its_name(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    use crate::understand::Action as A;
+    for (s, seg) in steps.iter_mut().zip(segs) {
+        let unsure = (s.resolver == Resolver::General && s.action == A::Chat)
+            || (s.resolver == Resolver::Task && s.action == A::List && s.confidence < UNSURE);
+        if !unsure {
+            continue;
+        }
+        let toks = &msg.toks[seg.content..seg.end];
+        let at = |k: usize| toks.get(k).map_or("", |t| t.text);
+        let from = match (at(0), at(1)) {
+            ("show" | "pull", "me" | "up") => 2,
+            ("show", _) => 1,
+            ("תראה" | "תראי" | "תציג" | "תציגי", "לי") => 2,
+            _ => continue,
+        };
+        let mut from = from;
+        while matches!(at(from), "my" | "the" | "את" | "up") {
+            from += 1;
+        }
+        let rest = &toks[from.min(toks.len())..];
+        let words = rest.iter().filter(|t| t.is_word()).count();
+        let others = msg.pats.iter().any(|m| {
+            m.start >= seg.content + from
+                && m.start < seg.end
+                && !matches!(SCHEMAS[m.resolver].resolver, Resolver::General | Resolver::List)
+        });
+        let plain = rest.iter().all(|t| t.is_word()) && (seg.content + from..seg.end).all(|k| !inside_time(msg, k));
+        if (1..=4).contains(&words) && !others && plain {
+            let name: Vec<&str> = rest
+                .iter()
+                .filter(|t| !matches!(t.text, "list" | "רשימה" | "רשימת"))
+                .map(|t| msg.text.get(t.start..t.end).unwrap_or(""))
+                .collect();
+            if !name.is_empty() {
+                into_list_step(s, A::Show, Some(name.join(" ")));
+                s.confidence = UNSURE;
+            }
         }
     }
 }

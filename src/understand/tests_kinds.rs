@@ -1824,3 +1824,25 @@ fn talk_before_anyway_or_a_colon_is_no_part_of_the_request() {
     let s = one("ערב פסח: תזכיר לי בשלוש לקנות מצות", tuesday_morning());
     assert_eq!(s.when, Some(iso("2026-04-01T15:00:00+03:00")));
 }
+
+#[test]
+fn a_thing_shown_by_a_name_that_is_none_of_ozers_is_a_list() {
+    for (text, name) in [("show me my packing stuff", "packing stuff"), ("תראה לי את הציוד לטיול", "הציוד לטיול")]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::List, Action::Show), "{text}");
+        assert_eq!(s.list.as_deref(), Some(name), "{text}");
+    }
+    let s = one("show me my tasks", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::List));
+}
+
+#[test]
+fn a_sentence_after_a_command_that_tells_why_is_no_part_of_it() {
+    let s = one("remind me friday at 9 to call grandma. she is turning 90", tuesday_morning());
+    assert_eq!(s.title.as_deref(), Some("call grandma"));
+    let s =
+        one("start a list wedding music with Halleluya, Yerushalayim shel zahav and Hava nagila", tuesday_morning());
+    assert_eq!(s.list.as_deref(), Some("wedding music"));
+    assert_eq!(s.items.len(), 3, "{:?}", s.items);
+}
