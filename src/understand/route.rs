@@ -136,6 +136,10 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
     shows_the_list_just_named(&msg, &segs, &mut steps);
     shows_a_list_by_its_name(&msg, &segs, &mut steps);
+    // "how do I set a reminder that repeats?": how to use Ozer, said in one breath, is a help
+    if steps.len() == 1 && segs.len() == 1 && shape::asks_how_to_use(&msg, segs[0]) {
+        steps[0] = Step::new(Resolver::Meta, crate::understand::Action::Help, UNSURE);
+    }
     // "we don't need batteries anymore, remove batteries from …": a thing said twice is one
     for s in &mut steps {
         let mut seen = std::collections::HashSet::new();

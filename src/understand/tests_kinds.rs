@@ -1846,3 +1846,16 @@ fn a_sentence_after_a_command_that_tells_why_is_no_part_of_it() {
     assert_eq!(s.list.as_deref(), Some("wedding music"));
     assert_eq!(s.items.len(), 3, "{:?}", s.items);
 }
+
+#[test]
+fn how_to_use_ozer_is_help_and_know_how_about_the_world_is_talk() {
+    for text in ["how can I get you to remind me about the recycling every week?", "לא הבנתי איך מוסיפים משהו לרשימה"]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Meta, Action::Help), "{text}");
+    }
+    for text in ["how do I make brownies", "what even is a mortgage", "יש לך טיפים לשינה טובה?"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(s.resolver, Resolver::General, "{text}");
+    }
+}

@@ -405,6 +405,40 @@ fn names_ozers_things(msg: &Msg<'_>, seg: Seg) -> bool {
         || seg.range().any(|i| matches!(msg.toks[i].text, "email" | "emails" | "mail" | "inbox" | "מייל" | "מיילימ"))
 }
 
+/// "How do I ask you to remind me about my pills?", "how do I set a reminder that repeats?",
+/// "אני לא מבין איך מוחקים רשימה": how to use Ozer itself, with nothing to do now (no time).
+pub(crate) fn asks_how_to_use(msg: &Msg<'_>, seg: Seg) -> bool {
+    let toks = &msg.toks[seg.range()];
+    let words: Vec<&str> = toks.iter().map(|t| t.text).collect();
+    let how = (0..words.len()).any(|i| {
+        let opens = i == 0
+            || matches!(
+                words[i - 1],
+                "," | "." | "?" | "!" | "so" | "אז" | "ו" | "מבינ" | "מבינה" | "הבנתי" | "יודע" | "יודעת"
+            );
+        opens
+            && (words[i..].starts_with(&["how", "do", "i"])
+                || words[i..].starts_with(&["how", "can", "i"])
+                || words[i..].starts_with(&["how", "to"])
+                || words[i] == "איכ")
+    });
+    // (a repeat with no day or hour of its own, "every week", is what is asked about)
+    let timed = msg.times.iter().any(|(f, tr)| {
+        tr.start >= seg.start
+            && tr.end <= seg.end
+            && !matches!(f, crate::understand::time::Found::Time(m) if m.recurrence.is_some() && m.grain >= crate::understand::time::Grain::Day)
+    });
+    // ("…get you to remind me": a command of Ozer's named inside the question)
+    let commands = msg.pats.iter().any(|m| {
+        m.start >= seg.start
+            && m.start < seg.end
+            && m.action.is_some()
+            && m.weight >= 0.8
+            && !matches!(SCHEMAS[m.resolver].resolver, Resolver::General | Resolver::Meta)
+    });
+    how && !timed && (names_ozers_things(msg, seg) || commands)
+}
+
 /// Openings of a clause that ask for advice or know-how, not for something the user told
 /// ("how long should I rest the dough", "what's a good way to …", "איך לדבר איתו", "יש לך רעיון").
 const ADVICE: &[&[&str]] = &[
@@ -433,6 +467,12 @@ const ADVICE: &[&[&str]] = &[
     &["יש", "לכ", "רעיונות"],
     &["יש", "לכ", "המלצה"],
     &["יש", "לכ", "טיפ"],
+    &["יש", "לכ", "טיפימ"],
+    &["what", "even", "is"],
+    &["what", "is", "a"],
+    &["what", "is", "an"],
+    &["what's", "a"],
+    &["whats", "a"],
     &["מה", "כדאי"],
     &["כדאי", "לי"],
     &["מה", "הדרכ"],
