@@ -453,8 +453,9 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                     && msg.toks.get(i + 3).is_some_and(|t| t.kind == Kind::He && command_at(msg, i + 3).is_none()));
         // ("…, השף הוריד את המנה", "…, אחותי קנתה לו": a Hebrew subject, then a verb of
         // someone else's doing in the past)
-        let someone_did = msg.toks.get(i + 1).is_some_and(|t| t.kind == Kind::He && command_at(msg, i + 1).is_none())
-            && msg.toks.get(i + 2).is_some_and(|t| HE_THEY_DID.contains(&t.text));
+        let someone_did = msg.toks[i].text == ","
+            && msg.toks.get(i + 2).is_some_and(|t| HE_THEY_DID.contains(&t.text))
+            && msg.toks.get(i + 1).is_some_and(|t| t.kind == Kind::He && command_at(msg, i + 1).is_none());
         let possessive_clause = possessive_clause || someone_did;
         // ("remember that the repair guy is Dev, his number is …": what to remember goes on)
         let remembering = msg.pats.iter().any(|m| {
