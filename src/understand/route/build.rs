@@ -878,11 +878,7 @@ fn israeli_weekend(w: Window, tz: chrono_tz::Tz) -> Option<Window> {
 /// "ליל הסדר", "בליל סדר", "seder night": a night's name, which is an occasion as well as a time.
 fn names_a_night(msg: &Msg<'_>, i: usize) -> bool {
     let t = &msg.toks[i];
-    match t.kind {
-        Kind::He => crate::understand::normalize::peelings(t.text).any(|(p, s)| s == "ליל" && !p.contains('ה')),
-        Kind::Latin => msg.toks.get(i + 1).is_some_and(|n| n.text == "night"),
-        _ => false,
-    }
+    crate::understand::time::names_a_night(Some(t.kind), t.text, msg.toks.get(i + 1).map(|n| n.text))
 }
 
 fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Option<&TimeMatch>) {

@@ -349,21 +349,13 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
         }
     }
     // "ליל הסדר בשבע וחצי", "seder night at 7:30": a clock on a night named is in the evening
-    if acc.clock.is_some() && acc.part.is_none() && names_a_night(cx, i) {
+    if acc.clock.is_some()
+        && acc.part.is_none()
+        && super::jewish::names_a_night(cx.kind(i), cx.text(i), (i + 1 < cx.len()).then(|| cx.text(i + 1)))
+    {
         acc.part = Some((Part::Evening, false, cx.kind(i) == Some(Kind::He)));
     }
     acc.is_time().then_some((acc, end))
-}
-
-/// Whether the expression at `i` opens with a night's name: "ליל", "בליל", "seder night".
-fn names_a_night(cx: &Cx<'_>, i: usize) -> bool {
-    match cx.kind(i) {
-        Some(Kind::He) => {
-            crate::understand::normalize::peelings(cx.text(i)).any(|(p, s)| s == "ליל" && !p.contains('ה'))
-        }
-        Some(Kind::Latin) => cx.is(i + 1, "night") || (cx.is(i, "first") && cx.is(i + 1, "seder")),
-        _ => false,
-    }
 }
 
 /// "כל חודש ב-10 בתשע": after "every month", a number glued to ב is the day of the month (the

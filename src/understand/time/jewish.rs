@@ -285,6 +285,17 @@ fn name_at<'a>(cx: &Cx<'a>, i: usize, chag: bool) -> Option<(u8, usize, &'a str)
     }
 }
 
+/// Whether a night is named by the word `text` of `kind` and the word after it: "ליל", "בליל"
+/// ("ליל הסדר"), "seder night", "first seder". Both the time grammar (a clock on it is in the
+/// evening) and titles (the night is also the occasion) read it.
+pub fn names_a_night(kind: Option<Kind>, text: &str, next: Option<&str>) -> bool {
+    match kind {
+        Some(Kind::He) => peelings(text).any(|(p, s)| s == "ליל" && !p.contains('ה')),
+        Some(Kind::Latin) => next == Some("night") || (text == "first" && next == Some("seder")),
+        _ => false,
+    }
+}
+
 /// Where "before"/"after"/"eve of" put a day relative to a holiday.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum At {

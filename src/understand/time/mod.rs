@@ -27,6 +27,7 @@ mod he;
 mod holidays;
 mod islamic;
 mod jewish;
+pub use jewish::names_a_night;
 mod lexicon;
 mod lunisolar;
 mod offset;
