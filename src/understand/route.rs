@@ -343,7 +343,6 @@ fn names_something(msg: &Msg<'_>, i: usize) -> bool {
         })
 }
 
-/// Subjects that open a reason after a command and a comma ("…, they called to reschedule").
 /// Hebrew verbs of someone else's doing, in the past: "(השף) הוריד", "(אחותי) קנתה".
 const HE_THEY_DID: &[&str] = &[
     "קנה",
@@ -387,6 +386,7 @@ const HE_THEY_DID: &[&str] = &[
     "דאגו",
 ];
 
+/// Subjects that open a reason after a command and a comma ("…, they called to reschedule").
 const REASON_SUBJECTS: &[&str] = &[
     "they",
     "they're",
@@ -542,8 +542,8 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         let talk_before = anyway
             && i > cur.content
             && shape::talk(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some();
-        // (a heading with a time, "ערב יום כיפור: תזכיר לי…", says when)
-        // unless the request says its own day
+        // (a heading with a time, "ערב יום כיפור: תזכיר לי בשתיים…", says when, unless the
+        // request says its own day)
         let own_day = msg.times.iter().any(|(f, tr)| tr.start > i && matches!(f, Found::Time(m) if !m.clock_only));
         let colon_ok = msg.toks[i].text == ":" && (own_day || !(cur.content..i).any(|k| inside_time(msg, k)));
         if (anyway || colon_ok || matches!(msg.toks[i].text, "." | "!"))
