@@ -163,7 +163,8 @@ async fn add_to_which_list_offers_the_users_lists_and_the_tap_adds_there() {
         .expect("list")
         .id;
     let ball = list_item::Entity::find()
-        .filter(list_item::Column::Text.eq("כדור"))
+        // (the glued "לספורט", no list of the user's, stays with the item)
+        .filter(list_item::Column::Text.eq("כדור לספורט"))
         .one(&app.state.db)
         .await
         .unwrap()
