@@ -234,13 +234,12 @@ fn shows_a_list_by_its_name(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         }
         let toks = &msg.toks[seg.content..seg.end];
         let at = |k: usize| toks.get(k).map_or("", |t| t.text);
-        let from = match (at(0), at(1)) {
+        let mut from = match (at(0), at(1)) {
             ("show" | "pull", "me" | "up") => 2,
             ("show", _) => 1,
             ("תראה" | "תראי" | "תציג" | "תציגי", "לי") => 2,
             _ => continue,
         };
-        let mut from = from;
         while matches!(at(from), "my" | "the" | "את" | "up") {
             from += 1;
         }
@@ -544,8 +543,9 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             && shape::talk(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some();
         // (a heading with a time, "ערב יום כיפור: תזכיר לי בשתיים…", says when, unless the
         // request says its own day)
-        let own_day = msg.times.iter().any(|(f, tr)| tr.start > i && matches!(f, Found::Time(m) if !m.clock_only));
-        let colon_ok = msg.toks[i].text == ":" && (own_day || !(cur.content..i).any(|k| inside_time(msg, k)));
+        let colon_ok = msg.toks[i].text == ":"
+            && (msg.times.iter().any(|(f, tr)| tr.start > i && matches!(f, Found::Time(m) if !m.clock_only))
+                || !(cur.content..i).any(|k| inside_time(msg, k)));
         if (anyway || colon_ok || matches!(msg.toks[i].text, "." | "!"))
             && i > cur.content
             && (!left_has_command || talk_before)
