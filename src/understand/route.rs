@@ -122,6 +122,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     }
     instead_of_the_deleted(&msg, &segs, &mut steps);
     link(&msg, &segs, &mut steps);
+    day_said_before(&msg, &segs, &mut steps);
     that_day(&msg, &segs, &mut steps);
     reported_then_marked(&mut steps);
     said_then_placed(&mut steps);
@@ -1469,6 +1470,63 @@ fn that_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
                 }
             }
         }
+    }
+}
+
+/// The time expression a step's `when` came from, found in its own words.
+fn time_of<'m>(msg: &'m Msg<'_>, seg: &Seg, step: &Step) -> Option<&'m time::TimeMatch> {
+    let when = step.when?;
+    msg.times.iter().find_map(|(f, r)| match f {
+        Found::Time(m) if r.start >= seg.start && r.end <= seg.end && (m.value == when || m.point == Some(when)) => {
+            Some(m)
+        }
+        _ => None,
+    })
+}
+
+/// "remind me tomorrow at 6pm to study, at 9pm to call mum", "תזכיר לי מחר בשמונה להתקשר לדן
+/// ובארבע לאסוף את הילדים": a time of day said alone after a step whose time said its day is on
+/// that day, and its hour reads the way an hour with a date does (7–11 morning, 12 noon, 1–6
+/// afternoon).
+fn day_said_before(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    use chrono::Timelike;
+    let tz = msg.now.timezone();
+    for j in 1..steps.len().min(segs.len()) {
+        let Some(own) = time_of(msg, &segs[j], &steps[j]).filter(|m| m.clock_only && m.recurrence.is_none()) else {
+            continue;
+        };
+        // (the step before of the same kind: "I have the dentist on thursday at 10, remind me
+        // at 8 to call them" may well mean today)
+        let Some(i) = (0..j).rev().find(|&i| steps[i].when.is_some()) else { continue };
+        let same = steps[i].resolver == steps[j].resolver && steps[i].action == steps[j].action;
+        let Some(before) = time_of(msg, &segs[i], &steps[i]).filter(|_| same) else {
+            continue;
+        };
+        if before.clock_only || before.recurrence.is_some() {
+            continue;
+        }
+        let day = before.value.with_timezone(&tz).date_naive();
+        if day <= msg.now.date_naive() {
+            continue;
+        }
+        let at = own.value.with_timezone(&tz);
+        let mut hour = at.hour();
+        if own.either_half {
+            hour = match hour % 12 {
+                0 => 12,
+                h @ 1..=6 => h + 12,
+                h => h,
+            };
+        }
+        let Some(moved) = at
+            .time()
+            .with_hour(hour)
+            .and_then(|t| day.and_time(t).and_local_timezone(tz).earliest())
+            .filter(|m| *m > msg.now)
+        else {
+            continue;
+        };
+        steps[j].when = Some(moved.fixed_offset());
     }
 }
 

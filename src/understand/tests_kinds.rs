@@ -1859,3 +1859,45 @@ fn how_to_use_ozer_is_help_and_know_how_about_the_world_is_talk() {
         assert_eq!(s.resolver, Resolver::General, "{text}");
     }
 }
+
+#[test]
+fn a_second_time_of_day_is_on_the_day_the_first_reminder_said() {
+    // tuesday 09:30: "at 4" alone would be 16:00 today; after "on thursday at 10" it is thursday
+    for text in [
+        "remind me on thursday at 10 to call dan and at 4 to pick up the kids",
+        "תזכיר לי ביום חמישי בעשר להתקשר לדן ובארבע לאסוף את הילדים",
+    ] {
+        let u = understand(text, tuesday_morning(), Lang::He);
+        let whens: Vec<_> = u.steps.iter().map(|s| s.when).collect();
+        assert_eq!(
+            whens,
+            vec![Some(iso("2026-03-12T10:00:00+02:00")), Some(iso("2026-03-12T16:00:00+02:00"))],
+            "{text}: {:?}",
+            u.steps
+        );
+    }
+    // an explicit half stays, and a time after another kind of step keeps its own reading
+    let u = understand("remind me tomorrow at 6pm to study, at 9am to call mum", tuesday_morning(), Lang::En);
+    assert_eq!(u.steps[1].when, Some(iso("2026-03-11T09:00:00+02:00")), "{:?}", u.steps);
+    let u = understand(
+        "dentist on thursday at 10 put it in the calendar, and remind me at 8 to call them",
+        tuesday_morning(),
+        Lang::En,
+    );
+    assert_eq!(u.steps.last().and_then(|s| s.when), Some(iso("2026-03-10T20:00:00+02:00")), "{:?}", u.steps);
+}
+
+#[test]
+fn a_thing_that_takes_hours_on_a_day_is_an_event_at_its_start() {
+    for (text, when) in [
+        ("volunteering at the hospice shop wednesday 10 till 2", "2026-03-11T10:00:00+02:00"),
+        ("ביום שלישי אני מתנדב בבית התמחוי מתשע עד שתים עשרה תרשום ביומן", "2026-03-17T09:00:00+02:00"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Create), "{text}");
+        assert_eq!(s.when, Some(iso(when)), "{text}");
+    }
+    // a part of the day is no span of hours: a reminder at noon stays a reminder
+    let s = one("תזכיר לי מחר בצהריים להתקשר לסבתא", tuesday_morning());
+    assert_eq!(s.resolver, Resolver::Task);
+}

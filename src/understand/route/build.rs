@@ -601,6 +601,12 @@ fn ahead(msg: &Msg<'_>, time: Option<&TimeMatch>) -> bool {
     time.is_some_and(|m| m.problem.is_none() && m.value > msg.now.fixed_offset())
 }
 
+/// A span of hours in a day ("10 till 2", "מתשע עד שתים עשרה"; not a part of the day, "בצהריים"):
+/// the time an event takes.
+fn spans_hours(m: &TimeMatch) -> bool {
+    m.grain < Grain::Day && m.point.is_none() && m.end.is_some_and(|e| e - m.value <= chrono::Duration::hours(16))
+}
+
 fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Action, f32, Vec<PatMatch>) {
     let r = seg.range();
     let has_time = time.is_some();
@@ -622,8 +628,9 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     } else if has_time && words >= 2 && is_question(msg, seg) {
         // "יש לי משהו ביום חמישי בערב?": asking about a time is asking about the calendar
         (Resolver::Calendar, Action::Find, 0.5, Vec::new())
-    } else if has_time && words >= 2 && shape::names_an_event(msg, seg) {
-        // "team offsite thursday at 9", "eye exam on june 10 at 4": a thing at a time, no verb
+    } else if has_time && words >= 2 && (shape::names_an_event(msg, seg) || time.is_some_and(spans_hours)) {
+        // "team offsite thursday at 9", "eye exam on june 10 at 4": a thing at a time, no verb;
+        // "volunteering at the shop wednesday 10 till 2": a thing that takes hours
         (Resolver::Calendar, Action::Create, 0.5, Vec::new())
     } else if has_time && words >= 2 {
         (Resolver::Task, Action::Create, 0.5, Vec::new())

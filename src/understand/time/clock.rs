@@ -130,7 +130,9 @@ fn one_letter(cx: &Cx<'_>, mut c: Clock, j: usize) -> (Clock, usize) {
 /// "9:30 - 11:00", "from 3 to 4pm", "between 3:30pm and 6 pm", "8am until 6", "later than
 /// 9:30 but before 11:00".
 pub fn clock_range_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
-    let between = cx.is(i, "between");
+    // "בין 9 ל-11", "בין תשע לאחת עשרה": the second hour is glued to its ל
+    let he_between = cx.is(i, "בינ");
+    let between = cx.is(i, "between") || he_between;
     let later = (cx.is(i, "later") && cx.is(i + 1, "than")) || cx.is(i, "after");
     let k = match cx.text(i) {
         _ if between => i + 1,
@@ -141,6 +143,16 @@ pub fn clock_range_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     };
     let (a, j) = clock_only(cx, k)?;
     let (a, j) = one_letter(cx, a, j);
+    // "מתשע עד שתים עשרה": "from" glued to the first hour
+    let from_glued = k == i && cx.is_he(i) && cx.pre(i).ends_with('מ');
+    // "friday 9-11", "tomorrow 10 till 2": right after a day, two hours joined are a span
+    let after_day = i > 0 && matches!(cx.lex(i - 1), Some(Lex::Weekday(_) | Lex::DayRel(_)));
+    if he_between && cx.pre(j).ends_with('ל') {
+        let (b, e) = clock_only(cx, j)?;
+        let mut a = a;
+        a.marked = true;
+        return Some((Comp::ClockRange(a, b), e));
+    }
     let (conn, j) = match cx.text(j) {
         "but" if later && cx.is(j + 1, "before") => (true, j + 1),
         _ if later => (false, j),
@@ -153,7 +165,7 @@ pub fn clock_range_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     }
     let (b, e) = clock_only(cx, j + 1)?;
     let (b, e) = one_letter(cx, b, e);
-    if !(a.marked || b.marked || k > i) {
+    if !(a.marked || b.marked || k > i || from_glued || after_day) {
         return None;
     }
     let mut a = a;

@@ -129,6 +129,10 @@ fn english_rel(cx: &Cx<'_>, i: usize, r: i8) -> Option<(Day, usize)> {
             {
                 return Some(res);
             }
+            // "this coming wednesday", "the upcoming friday": the next one, as the bare name is
+            if matches!(cx.text(i), "coming" | "upcoming") {
+                return Some((Day::Weekday { wd, rel: None }, i + 2));
+            }
             Some((Day::Weekday { wd, rel: Some(r) }, i + 2))
         }
         Lex::Unit(u @ (Unit::Week | Unit::Month | Unit::Year | Unit::Quarter), 1) => {

@@ -296,7 +296,10 @@ fn undated(acc: &Acc, now: DateTime<Tz>) -> Option<Resolved> {
         if let Some(b) = &acc.clock_end {
             share_meridiem(&mut c, b);
         }
-        let hours: Vec<u32> = match hour_with(&c, part.map(|p| p.0), false) {
+        // "מ-9 עד 12", "from 10 till 2": a span of hours in the day, read as a dated hour is
+        // (7–11 morning, 12 noon, 1–6 afternoon), not the next 9 o'clock of either half
+        let span = acc.clock_end.is_some_and(|b| b.pm.is_none() && !b.h24);
+        let hours: Vec<u32> = match hour_with(&c, part.map(|p| p.0), span) {
             Some(h) => vec![h],
             None => vec![c.h % 12, c.h % 12 + 12],
         };

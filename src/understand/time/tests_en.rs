@@ -160,3 +160,24 @@ fn five_after_noon_in_hebrew_is_five_in_the_afternoon_however_it_is_spelled() {
     // minutes past a named hour still count as minutes
     assert_eq!(found("מחר בחמש אחרי שלוש", duckling_now()).value, iso("2013-02-13T15:05:00-02:00"));
 }
+
+#[test]
+fn a_span_of_hours_reads_its_start_as_a_dated_hour_in_both_languages() {
+    // Duckling's now is 04:30 on Tuesday the 12th
+    for (text, start, end) in [
+        ("from 10 till 2", "2013-02-12T10:00:00-02:00", "2013-02-12T15:00:00-02:00"),
+        ("מתשע עד שתים עשרה", "2013-02-12T09:00:00-02:00", "2013-02-12T13:00:00-02:00"),
+        ("בין 9 ל-11", "2013-02-12T09:00:00-02:00", "2013-02-12T12:00:00-02:00"),
+        ("בין תשע לאחת עשרה", "2013-02-12T09:00:00-02:00", "2013-02-12T12:00:00-02:00"),
+        ("friday 9-11", "2013-02-15T09:00:00-02:00", "2013-02-15T12:00:00-02:00"),
+        ("ביום שישי מ-9 עד 11", "2013-02-15T09:00:00-02:00", "2013-02-15T12:00:00-02:00"),
+    ] {
+        let m = found(text, duckling_now());
+        assert_eq!((m.value, m.end), (iso(start), Some(iso(end))), "{text}");
+    }
+    // a bare "9-11" is no time (a date, a score, a range of pages)
+    assert!(parse("9-11", duckling_now()).is_none());
+    // "this coming wednesday" is the next one, as "wednesday" is
+    assert_eq!(found("this coming wednesday", duckling_now()).value, iso("2013-02-13T00:00:00-02:00"));
+    assert_eq!(found("the upcoming friday at 5", duckling_now()).value, iso("2013-02-15T17:00:00-02:00"));
+}
