@@ -82,6 +82,11 @@ const FROZEN10_FLOOR: usize = 183;
 /// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157.
 const TUNE11_FLOOR: usize = 151;
 const FROZEN11_FLOOR: usize = 127;
+/// The twelfth set (c221–c240, 322 checks, written and split before Ozer ran on it; ten outside
+/// Jerusalem, eighteen across a DST change): first run, with the first rules of the session that
+/// added it, tune 138/155, frozen 144/167.
+const TUNE12_FLOOR: usize = 138;
+const FROZEN12_FLOOR: usize = 144;
 
 struct Tally {
     passed: usize,
@@ -441,4 +446,14 @@ async fn eleventh_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn eleventh_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen11", include_str!("../eval/conversations11_frozen.jsonl"), FROZEN11_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn twelfth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune12", include_str!("../eval/conversations12_tune.jsonl"), TUNE12_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn twelfth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen12", include_str!("../eval/conversations12_frozen.jsonl"), FROZEN12_FLOOR, false).await;
 }

@@ -634,10 +634,10 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         (Resolver::Calendar, Action::Create, 0.5, Vec::new())
     } else if has_time && words >= 2 {
         (Resolver::Task, Action::Create, 0.5, Vec::new())
-    } else if is_question(msg, seg) && words >= 2 && asks_when_next(msg, seg) {
+    } else if let Some(asking) = asks_when_next(msg, seg).filter(|_| is_question(msg, seg) && words >= 2) {
         // "when's my next shift at the café?", "מתי התור הבא שלי לרופא?": when the next one is
         // is a look at the calendar
-        (Resolver::Calendar, Action::Find, 0.5, Vec::new())
+        (Resolver::Calendar, Action::Find, 0.5, vec![opening_match(asking, Resolver::Calendar, Action::Find)])
     } else if is_question(msg, seg) && words >= 2 {
         (Resolver::Memory, Action::Recall, 0.5, Vec::new())
     } else if !has_time && glued_name_then_colon(msg, seg) {
@@ -652,12 +652,31 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     }
 }
 
-/// A question of when, about the next one of something.
-fn asks_when_next(msg: &Msg<'_>, seg: Seg) -> bool {
+/// A question of when, about the next one of something or one of the user's own ("when's my
+/// English bagrut?", "מתי הבגרות באנגלית?"); not when it is best to do a thing ("מתי הכי טוב
+/// לשתול שום?") or when the user did something ("when did I last call mom?").
+fn asks_when_next(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     let r = seg.range();
+    let from = r.start;
     let when =
         msg.toks.get(seg.content).is_some_and(|t| matches!(t.text, "when" | "when's" | "whens" | "מתי" | "ומתי"));
-    when && msg.toks[r].iter().any(|t| matches!(t.text, "next" | "הבא" | "הבאה"))
+    let words = &msg.toks[r];
+    if !when || words.iter().any(|t| matches!(t.text, "best" | "good" | "הכי" | "טוב" | "כדאי")) {
+        return None;
+    }
+    let next = words.iter().any(|t| matches!(t.text, "next" | "הבא" | "הבאה"));
+    // the word after "when" (and "is"): "my"/"our"/"the", or a Hebrew noun with "the"
+    let mut k = 1;
+    while words.get(k).is_some_and(|t| matches!(t.text, "is" | "are" | "'s")) {
+        k += 1;
+    }
+    let owned = words.get(k).is_some_and(|t| {
+        matches!(t.text, "my" | "our" | "the")
+            || (t.kind == Kind::He && t.text.starts_with('ה') && t.text.chars().count() >= 4)
+    });
+    // (the asking words are no part of what to look for)
+    let asking = if words.get(k).is_some_and(|t| matches!(t.text, "my" | "our")) { k + 1 } else { k };
+    (next || owned).then_some(from..from + asking)
 }
 
 /// The step opens (after "and"/"also") with a time, and "to" and a word follow it.

@@ -296,6 +296,16 @@ const OUTSIDE: &[&str] = &[
     "נשיא",
     "אחוז",
     "מתכונ",
+    // rates and prices of the market: "what are mortgage rates doing", "מה הריבית על משכנתא"
+    "rates",
+    "interest",
+    "mortgage",
+    "prices",
+    "inflation",
+    "ריבית",
+    "משכנתא",
+    "אינפלציה",
+    "מחירי",
 ];
 
 /// Openings of a question that "?"-less text still asks: "will it rain", "is it hot", "tell me".
@@ -390,7 +400,18 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
                 || asks_in_general(toks)
                 || asks_a_fact(msg, seg)
                 || arithmetic(toks)
-                || (asks_advice(toks) && !names_ozers_things(msg, seg)))
+                || (asks_advice(toks) && !names_ozers_things(msg, seg))
+                || (asks_an_opinion(toks) && !names_ozers_things(msg, seg)))
+}
+
+/// "best gelato near the Pantheon?", "איפה הכי טוב לאכול חומוס בעיר?": which is best, said of no
+/// one's own things, asks an opinion about the world.
+fn asks_an_opinion(toks: &[Token<'_>]) -> bool {
+    let best = toks.iter().any(|t| matches!(t.text, "best" | "nicest" | "cheapest" | "nearest" | "closest"))
+        || toks
+            .windows(2)
+            .any(|w| w[0].text == "הכי" && matches!(w[1].text, "טוב" | "טובה" | "טובימ" | "זול" | "קרוב"));
+    best && !toks.iter().any(|t| PERSONAL.contains(&t.text))
 }
 
 /// The step names something Ozer keeps: a reminder, the calendar or an appointment, a list or
