@@ -73,13 +73,63 @@ pub fn yes_no(text: &str, button: Option<&str>) -> Option<bool> {
     }
     let t = clean(text);
     if YES.contains(&t.as_str()) {
-        Some(true)
+        return Some(true);
     } else if NO.contains(&t.as_str()) {
+        return Some(false);
+    }
+    // "כן בבקשה", "yes please, delete it", "no thanks": an answer with politeness or the very
+    // thing asked about ("כן, תמחק אותה") around it
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let core: Vec<&str> = words.iter().copied().filter(|w| !AROUND_AN_ANSWER.contains(w)).collect();
+    let said = core.join(" ");
+    if core.is_empty() || core.len() == words.len() {
+        return None;
+    }
+    if YES.contains(&said.as_str()) {
+        Some(true)
+    } else if NO.contains(&said.as_str()) && words.iter().all(|w| NO.contains(w) || POLITE_ONLY.contains(w)) {
+        // (only politeness around a "no": "no, make it 6" is a correction, not a refusal)
         Some(false)
     } else {
         None
     }
 }
+
+/// Politeness, and the words that repeat what was asked ("delete it", "תמחק אותה"), around a
+/// yes.
+const AROUND_AN_ANSWER: &[&str] = &[
+    "please",
+    "pls",
+    "plz",
+    "thanks",
+    "thank",
+    "you",
+    "thx",
+    "delete",
+    "remove",
+    "it",
+    "them",
+    "that",
+    "do",
+    "go",
+    "ahead",
+    "בבקשה",
+    "תודה",
+    "רבה",
+    "תמחק",
+    "תמחקי",
+    "תמחקו",
+    "אותה",
+    "אותו",
+    "אותמ",
+    "תעשה",
+    "תעשי",
+    "את",
+    "זה",
+];
+
+/// Politeness alone, the only words a refusal may carry.
+const POLITE_ONLY: &[&str] = &["please", "thanks", "thank", "you", "thx", "בבקשה", "תודה", "רבה"];
 
 const ORDINALS: &[(&[&str], usize)] = &[
     (&["first", "1st", "ראשון", "הראשון", "ראשונה", "הראשונה", "אחד", "אחת"], 1),
@@ -149,6 +199,16 @@ mod tests {
     #[test]
     fn yes_and_no_in_both_languages_and_buttons() {
         assert_eq!(yes_no("כן", None), Some(true));
+        for yes in ["כן בבקשה", "yes please", "כן, תמחק אותה", "yes, delete it", "sure, thanks", "ok thanks"]
+        {
+            assert_eq!(yes_no(yes, None), Some(true), "{yes}");
+        }
+        for no in ["no thanks", "לא, תודה", "no thank you"] {
+            assert_eq!(yes_no(no, None), Some(false), "{no}");
+        }
+        for other in ["no, make it 6", "please delete the milk", "לא, בשבע", "yes and add eggs"] {
+            assert_eq!(yes_no(other, None), None, "{other}");
+        }
         assert_eq!(yes_no("Sure!", None), Some(true));
         assert_eq!(yes_no("לא", None), Some(false));
         assert_eq!(yes_no("whatever", Some("confirm:no")), Some(false));

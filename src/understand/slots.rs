@@ -341,6 +341,9 @@ pub fn list_slots(
     let (list, items_end) = match (named, marker) {
         (Some(c), _) => (name_after(c + 1), marker.unwrap_or(c)),
         (None, Some(k)) if toks[k].kind == Kind::He && plural_marker(&toks[k]) => (None, k),
+        // "תורידי את קרם ההגנה מהרשימה, ההורים שולחים מהבית": a clause after a comma is why,
+        // not the list's name
+        (None, Some(k)) if toks[k].kind == Kind::He && toks.get(k + 1).is_some_and(|t| t.text == ",") => (None, k),
         (None, Some(k)) if toks[k].kind == Kind::He => (name_after(k + 1), k),
         (None, Some(k)) => en_name_before(text, toks, seg.start, k, keep),
         (None, None) => en_target(text, toks, seg.clone(), keep).unwrap_or((None, seg.end)),

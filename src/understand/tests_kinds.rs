@@ -1901,3 +1901,47 @@ fn a_thing_that_takes_hours_on_a_day_is_an_event_at_its_start() {
     let s = one("תזכיר לי מחר בצהריים להתקשר לסבתא", tuesday_morning());
     assert_eq!(s.resolver, Resolver::Task);
 }
+
+#[test]
+fn when_one_of_the_users_things_is_looks_in_the_calendar_and_world_questions_are_talk() {
+    for (text, query) in [("when's my English bagrut?", "English bagrut"), ("מתי הבגרות באנגלית?", "הבגרות באנגלית")]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find), "{text}");
+        assert_eq!(s.query.as_deref(), Some(query), "{text}");
+    }
+    for text in [
+        "מתי הכי טוב לשתול שום?",
+        "what are mortgage rates doing right now",
+        "מה הריבית על משכנתא היום?",
+        "best gelato near the Pantheon?",
+        "איפה הכי טוב לאכול חומוס בירושלים?",
+    ] {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
+    }
+    // a reminder about the mortgage is still a reminder
+    let s = one("remind me to call the bank about the mortgage tomorrow at 9", tuesday_morning());
+    assert_eq!(s.resolver, Resolver::Task);
+}
+
+#[test]
+fn a_day_that_went_badly_is_talk_and_two_teachers_are_no_monday() {
+    for text in [
+        "איזה בוקר מטורף, שני מורים חולים והמחליפה עוד לא הגיעה",
+        "honestly this week has been a nightmare, two teachers out sick and a burst pipe in the gym",
+        "what a day, the car broke down and the kids are sick",
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(s.resolver, Resolver::General, "{text}");
+        assert!(s.when.is_none(), "{text}");
+    }
+    assert!(super::time::parse("שני הילדים חולים", tuesday_morning()).is_none());
+    assert!(super::time::parse("ביום שני", tuesday_morning()).is_some());
+}
+
+#[test]
+fn a_reason_after_the_list_word_and_a_comma_is_no_lists_name() {
+    let s = one("תורידי את קרם ההגנה מהרשימה, ההורים שולחים מהבית", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::List, Action::Remove));
+    assert_eq!((s.list.as_deref(), s.items.clone()), (None, vec!["קרם ההגנה".to_string()]));
+}

@@ -582,6 +582,10 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
                     | ("הורגת", "אותי")
             )
         });
+    // "what a day, the car broke down…", "איזה בוקר, …": an exclamation, not a question
+    let exclaims = ((at(0) == "what" && at(1) == "a")
+        || (at(0) == "איזה" && matches!(at(1), "יומ" | "בוקר" | "שבוע" | "ערב" | "לילה" | "בלגנ" | "חודש")))
+        && !toks.iter().any(|t| t.text == "?");
     let greets = matches!(at(0), "hi" | "hey" | "hello" | "morning" | "היי" | "הי" | "שלומ" | "אהלנ" | "בוקר" | "ערב")
         && matches!(at(1), "," | "!" | "." | "טוב" | "all" | "there")
         && toks.len() > 3
@@ -598,7 +602,7 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
                 matches!((w[0].text, w[1].text), ("need", "help") | ("תעזור", "לי") | ("תעזרי", "לי"))
                     && !toks.iter().any(|t| matches!(t.text, "with" | "עם" | "ב"))
             }));
-    if sighs || feels {
+    if sighs || feels || exclaims {
         Some(Talk::Feelings)
     } else if greets || pleads {
         Some(Talk::Hand)
@@ -714,6 +718,19 @@ const FEELINGS: &[&str] = &[
     "בודדה",
     "מרגיש",
     "מרגישה",
+    // how a day or a week went: "this week has been a nightmare", "איזה בוקר מטורף"
+    "nightmare",
+    "chaos",
+    "chaotic",
+    "hectic",
+    "insane",
+    "disaster",
+    "סיוט",
+    "מטורפ",
+    "מטורפת",
+    "כאוס",
+    "הזוי",
+    "אסונ",
 ];
 
 /// "what's 15% of 240", "כמה זה 12 כפול 7": a sum to work out.

@@ -161,6 +161,19 @@ fn weekday(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     let Some(Lex::Weekday(wd)) = cx.lex(i) else {
         return None;
     };
+    // "שני מורים חולים", "שני הילדים": "two", not Monday, before a plural or a definite noun
+    // (unless "יום" says it is a day: "יום שני")
+    if cx.text(i) == "שני"
+        && !(i > 0 && cx.text(i - 1).ends_with("יומ"))
+        && cx.is_he(i + 1)
+        && cx.lex(i + 1).is_none()
+        && {
+            let next = cx.text(i + 1);
+            next.chars().count() >= 3 && (next.ends_with("ימ") || next.ends_with("ות") || next.starts_with('ה'))
+        }
+    {
+        return None;
+    }
     let mut j = i + 1;
     if cx.is(j, ".") && cx.kind(i) == Some(Kind::Latin) {
         j += 1;
