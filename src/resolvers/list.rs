@@ -81,6 +81,18 @@ async fn find_list(ctx: &Ctx<'_>, name: &str) -> Result<Option<List>, ResolveErr
     })
 }
 
+/// "rename setlist to Camden setlist", said with no word "list": when a list has exactly that
+/// name it is the list that is renamed (the rules read a rename without "list" as a task's).
+pub async fn rename_exact(ctx: &Ctx<'_>, old: &str, new: &str) -> Result<Option<StepResult>, ResolveError> {
+    let norm = normalize_name(old);
+    let all = lists::all(ctx.db, ctx.user.id).await?;
+    let Some(list) = all.into_iter().find(|l| !norm.is_empty() && l.normalized_name == norm) else {
+        return Ok(None);
+    };
+    let renamed = lists::rename(ctx.db, &list, new, &normalize_name(new)).await?;
+    Ok(Some(StepResult::say(Msg::new("list-renamed").arg("old", list.name).arg("list", renamed.name))))
+}
+
 /// The list the step names, or what to tell the user when there is none.
 async fn named_list(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<Result<List, StepResult>, ResolveError> {
     let Some(name) = display_name(step) else {

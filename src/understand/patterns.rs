@@ -193,6 +193,33 @@ pub fn match_all(toks: &[Token<'_>]) -> Vec<PatMatch> {
             if n == 1 && toks[i].text == "forget" && i > 0 && matches!(toks[i - 1].text, "i" | "we" | "i'll" | "ill") {
                 continue;
             }
+            // "night shift again", "a double shift": a kind of shift is a work shift
+            if n == 1
+                && i > 0
+                && toks[i].text == "shift"
+                && matches!(
+                    toks[i - 1].text,
+                    "night"
+                        | "morning"
+                        | "evening"
+                        | "day"
+                        | "afternoon"
+                        | "late"
+                        | "early"
+                        | "double"
+                        | "long"
+                        | "weekend"
+                        | "overnight"
+                        | "closing"
+                        | "opening"
+                        | "first"
+                        | "second"
+                        | "12"
+                        | "14"
+                )
+            {
+                continue;
+            }
             // "when's my next shift", "this move is brutal", "the push for …": a verb's word
             // after a determiner is a noun
             if n == 1

@@ -547,10 +547,16 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         let colon_ok = msg.toks[i].text == ":"
             && (msg.times.iter().any(|(f, tr)| tr.start > i && matches!(f, Found::Time(m) if !m.clock_only))
                 || !(cur.content..i).any(|k| inside_time(msg, k)));
+        // ("night shift again. remind me in 2 hours …": a sentence that only names a thing, with
+        // no command and no time, is background too; "dentist tomorrow at 5. remind me at 4" is
+        // about the dentist)
+        let only_named = matches!(msg.toks[i].text, "." | "!")
+            && !(cur.content..i).any(|k| command_at(msg, k).is_some() || inside_time(msg, k))
+            && !msg.pats.iter().any(|m| m.start >= cur.content && m.start < i && commands(m) && m.weight >= 0.5);
         if (anyway || colon_ok || matches!(msg.toks[i].text, "." | "!"))
             && i > cur.content
-            && (!left_has_command || talk_before)
-            && (anyway || !left_has_verb)
+            && (!left_has_command || talk_before || only_named)
+            && (anyway || !left_has_verb || only_named)
             && (anyway || !(cur.content..i).any(|k| shape::is_report_verb(&msg.toks[k])))
             && command_at(msg, i + skip).is_some_and(|m| {
                 // (and says what to do: "dentist tomorrow at 5. remind me at 4" is about the dentist)

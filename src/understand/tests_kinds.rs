@@ -1945,3 +1945,25 @@ fn a_reason_after_the_list_word_and_a_comma_is_no_lists_name() {
     assert_eq!((s.resolver, s.action), (Resolver::List, Action::Remove));
     assert_eq!((s.list.as_deref(), s.items.clone()), (None, vec!["קרם ההגנה".to_string()]));
 }
+
+#[test]
+fn make_that_a_new_hour_and_a_correction_with_not_move_the_thing() {
+    let s = one("make that 10", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update));
+    assert_eq!(s.when, Some(iso("2026-03-10T10:00:00+02:00")));
+    let s = one("actually make loading the van 5 not 4", tuesday_morning());
+    assert_eq!(s.action, Action::Update);
+    assert_eq!(s.title.as_deref(), Some("loading the van"));
+    assert_eq!(s.when, Some(iso("2026-03-10T17:00:00+02:00")));
+}
+
+#[test]
+fn done_again_is_done_and_a_kind_of_shift_is_no_move() {
+    for (text, title) in [("restrung the bass already", "bass"), ("rewrote the cover letter", "cover letter")] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Complete), "{text}");
+        assert_eq!(s.title.as_deref(), Some(title), "{text}");
+    }
+    let s = one("evening. night shift again. remind me in 2 hours to take a break", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Create, Some("take a break")));
+}

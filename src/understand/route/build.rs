@@ -241,12 +241,12 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                 {
                     step.when = Some(m.point.unwrap_or(m.value));
                     if let Some(t) = step.title.as_deref() {
+                        // ("make loading the van 5 not 4": the old hour and "not" go too)
                         let words: Vec<&str> = t.split_whitespace().collect();
-                        if let [thing @ .., last] = words.as_slice()
-                            && !thing.is_empty()
-                            && last.chars().all(|c| c.is_ascii_digit() || c == ':')
-                        {
-                            step.title = Some(thing.join(" "));
+                        let hour_or_not = |w: &&&str| **w == "not" || w.chars().all(|c| c.is_ascii_digit() || c == ':');
+                        let keep = words.len() - words.iter().rev().take_while(hour_or_not).count();
+                        if keep > 0 && keep < words.len() {
+                            step.title = Some(words[..keep].join(" "));
                         }
                     }
                 }
@@ -817,6 +817,10 @@ fn moves_to_a_new_time(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, TimeMat
     let mut end = r.end;
     while end > v + 2 && SOFTENERS.contains(&msg.toks[end - 1].text) {
         end -= 1;
+    }
+    // "make loading the van 5 not 4": the time it is not is the old one
+    if end > v + 4 && msg.toks[end - 2].text == "not" && msg.toks[end - 1].kind == Kind::Num {
+        end -= 2;
     }
     let body = v + 1..end;
     // "make the invoice one tuesday instead": a day is as much a new time as an hour

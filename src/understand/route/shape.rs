@@ -43,6 +43,9 @@ const REPORT_FILLERS: &[&str] = &[
 const IRREGULAR_PAST: &[&str] = &[
     "paid", "sent", "took", "bought", "got", "made", "did", "done", "went", "gave", "brought", "wrote", "sold", "met",
     "fed", "found", "spoke", "rang", "drove", "ran", "built", "hung", "swept", "threw", "left",
+    "strung", "dug", "drew", "ate", "drank", "caught", "taught", "wore", "rode", "swam", "shook", "tore", "spent",
+    "lent", "sewed", "sewn", "wound", "withdrew", "fought", "sang", "shut", "stuck", "sought", "kept", "hid",
+    "held", "fetched", "grabbed", "picked", "sorted", "emptied", "mopped", "wiped", "hoovered",
 ];
 
 /// -ed words and Hebrew first-person past forms that report a state of mind or a message, not a
@@ -122,7 +125,9 @@ pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
     }
     match t.kind {
         Kind::Latin => {
+            // ("restrung", "rewrote", "rebuilt": done again is done)
             IRREGULAR_PAST.contains(&t.text)
+                || t.text.strip_prefix("re").is_some_and(|v| v.len() >= 3 && IRREGULAR_PAST.contains(&v))
                 // ("iced", "used" are past forms too)
                 || (t.text.len() >= 4 && t.text.ends_with("ed") && !t.text.ends_with("eed"))
         }
