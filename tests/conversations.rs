@@ -172,3 +172,28 @@ async fn add_to_which_list_offers_the_users_lists_and_the_tap_adds_there() {
     assert_eq!(ball.list_id, camping_id);
     assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 2, "no list named ספורט was made");
 }
+
+#[tokio::test]
+async fn yes_please_confirms_a_list_delete_and_a_list_is_renamed_without_the_word_list() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("תפתח רשימה חבילה לאיתי: גרביים, עוגיות").await;
+    let asked = app.say("תמחק את רשימת החבילה לאיתי").await;
+    assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 1, "asked first: {asked}");
+    let reply = app.say("כן בבקשה").await;
+    assert_eq!(list::Entity::find().count(&app.state.db).await.unwrap(), 0, "deleted: {reply}");
+
+    app.say("start a list called setlist: Blue Static, Slow Train").await;
+    let reply = app.say("rename setlist to Camden setlist").await;
+    let lists = list::Entity::find().all(&app.state.db).await.unwrap();
+    assert_eq!(lists.len(), 1, "{reply}");
+    assert_eq!(lists[0].name, "Camden setlist", "{reply}");
+    assert!(tasks(&app).await.is_empty(), "no task touched: {reply}");
+}
+
+#[tokio::test]
+async fn when_is_a_thing_the_user_noted_is_answered_from_the_notes_without_a_calendar() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remember that the fire drill is on March 18").await;
+    let reply = app.say("when is the fire drill?").await;
+    assert!(reply.contains("18"), "{reply}");
+}

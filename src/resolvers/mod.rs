@@ -75,7 +75,7 @@ pub async fn run(
         Resolver::Memory => memory::run(ctx, step, pre).await,
         Resolver::Task => task::run(ctx, step).await,
         Resolver::List => list::run(ctx, step).await,
-        other => google_not_configured(ctx, step, other).await,
+        other => google_not_configured(ctx, step, other, pre).await,
     }
 }
 
@@ -87,6 +87,7 @@ async fn google_not_configured(
     ctx: &Ctx<'_>,
     step: &PlannedStep,
     resolver: Resolver,
+    pre: &crate::memory::Prefetched,
 ) -> Result<StepResult, ResolveError> {
     let s = &step.slots;
     // "what do I have today": with no calendar here, the day's reminders are the answer
@@ -104,6 +105,16 @@ async fn google_not_configured(
             None => Msg::new("no-calendar-no-reminders").arg("when", period),
         };
         return Ok(StepResult::say(msg));
+    }
+    // "when is the fire drill?": with no calendar here, a note that tells it is the answer
+    if resolver == Resolver::Calendar
+        && step.action == Action::Find
+        && s.window.is_none()
+        && s.when.is_none()
+        && s.query.as_deref().or(s.title.as_deref()).is_some_and(|q| !q.trim().is_empty())
+        && let Some(answer) = memory::plain_question(ctx, step, pre).await?
+    {
+        return Ok(answer);
     }
     let what_id = match resolver {
         Resolver::Calendar => "resolver-calendar",

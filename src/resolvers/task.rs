@@ -442,10 +442,10 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     let lower = ctx.text.to_lowercase();
     let renaming = step.slots.when.is_none() || ["rename", "השם", "לשם"].iter().any(|w| lower.contains(w));
     if let Some((old, new)) = rename_parts(&query).filter(|_| renaming) {
-        if lower.contains("rename") || lower.contains("השם") {
-            if let Some(done) = super::list::rename_exact(ctx, &old, &new).await? {
-                return Ok(done);
-            }
+        if (lower.contains("rename") || lower.contains("השם"))
+            && let Some(done) = super::list::rename_exact(ctx, &old, &new).await?
+        {
+            return Ok(done);
         }
         return match resolve_one(ctx, &old, |t| Action::RenameTask { id: t.id, title: new.clone() }).await? {
             Ok(t) => rename_id(ctx, t.id, &new).await,

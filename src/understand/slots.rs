@@ -608,7 +608,9 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
     let flush = |cur: &mut Vec<usize>, items: &mut Vec<String>| {
         if let (Some(&a), Some(&b)) = (cur.first(), cur.last()) {
             let mut start = toks[a].start;
-            if toks[a].kind == Kind::He && toks[a].text.starts_with('ו') && !items.is_empty() {
+            // (not from a thing whose own name starts with ו: "סיכות, וזלין")
+            let own_vav = crate::understand::goods::is_a_thing(text.get(toks[a].start..toks[a].end).unwrap_or(""));
+            if toks[a].kind == Kind::He && toks[a].text.starts_with('ו') && !items.is_empty() && !own_vav {
                 start += 'ו'.len_utf8();
             }
             let mut t = text_of_range(text, start, toks[b].end);

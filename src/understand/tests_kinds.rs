@@ -1967,3 +1967,11 @@ fn done_again_is_done_and_a_kind_of_shift_is_no_move() {
     let s = one("evening. night shift again. remind me in 2 hours to take a break", tuesday_morning());
     assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Create, Some("take a break")));
 }
+
+#[test]
+fn a_thing_whose_own_name_starts_with_vav_keeps_it_after_a_comma() {
+    let s = one("תפתח רשימה ציוד למרוץ: גרביים, שעון, סיכות, וזלין", tuesday_morning());
+    assert_eq!(s.items, vec!["גרביים", "שעון", "סיכות", "וזלין"]);
+    let s = one("תוסיף לקניות חלב, ולחם", tuesday_morning());
+    assert_eq!(s.items, vec!["חלב", "לחם"]);
+}

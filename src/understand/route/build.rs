@@ -637,7 +637,7 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     } else if let Some(asking) = asks_when_next(msg, seg).filter(|_| is_question(msg, seg) && words >= 2) {
         // "when's my next shift at the café?", "מתי התור הבא שלי לרופא?": when the next one is
         // is a look at the calendar
-        (Resolver::Calendar, Action::Find, 0.5, vec![opening_match(asking, Resolver::Calendar, Action::Find)])
+        (Resolver::Calendar, Action::Find, 0.6, vec![opening_match(asking, Resolver::Calendar, Action::Find)])
     } else if is_question(msg, seg) && words >= 2 {
         (Resolver::Memory, Action::Recall, 0.5, Vec::new())
     } else if !has_time && glued_name_then_colon(msg, seg) {

@@ -42,10 +42,10 @@ const REPORT_FILLERS: &[&str] = &[
 /// English past forms that do not end in -ed.
 const IRREGULAR_PAST: &[&str] = &[
     "paid", "sent", "took", "bought", "got", "made", "did", "done", "went", "gave", "brought", "wrote", "sold", "met",
-    "fed", "found", "spoke", "rang", "drove", "ran", "built", "hung", "swept", "threw", "left",
-    "strung", "dug", "drew", "ate", "drank", "caught", "taught", "wore", "rode", "swam", "shook", "tore", "spent",
-    "lent", "sewed", "sewn", "wound", "withdrew", "fought", "sang", "shut", "stuck", "sought", "kept", "hid",
-    "held", "fetched", "grabbed", "picked", "sorted", "emptied", "mopped", "wiped", "hoovered",
+    "fed", "found", "spoke", "rang", "drove", "ran", "built", "hung", "swept", "threw", "left", "strung", "dug",
+    "drew", "ate", "drank", "caught", "taught", "wore", "rode", "swam", "shook", "tore", "spent", "lent", "sewed",
+    "sewn", "wound", "withdrew", "fought", "sang", "shut", "stuck", "sought", "kept", "hid", "held", "fetched",
+    "grabbed", "picked", "sorted", "emptied", "mopped", "wiped", "hoovered",
 ];
 
 /// -ed words and Hebrew first-person past forms that report a state of mind or a message, not a

@@ -43,7 +43,9 @@ pub(super) fn new_time_on(msg: &Msg<'_>, r: &Range<usize>, day: Option<&str>) ->
         let t = &msg.toks[i];
         let (lead, from) = match t.kind {
             // "make it 10", "make that 10": a bare number after "it" is the new hour
-            Kind::Latin if matches!(t.text, "to" | "until" | "till" | "it" | "that") => ("at ", msg.toks.get(i + 1)?.start),
+            Kind::Latin if matches!(t.text, "to" | "until" | "till" | "it" | "that") => {
+                ("at ", msg.toks.get(i + 1)?.start)
+            }
             // "is now at 3", "היא עכשיו בחמש": the time after "now" is the new one
             Kind::Latin if t.text == "now" => match msg.toks.get(i + 1) {
                 Some(n) if n.text == "at" => ("", n.start),
