@@ -1538,6 +1538,23 @@ fn day_said_before(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
 
 /// Cross-step references: anchors ("an hour before") and pronouns ("buy it").
 fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    // "remind me an hour before the meeting at 5", "the flight is sunday at 10:40, remind me
+    // three hours before": an anchor of hours or minutes and the time it is before, in one
+    // reminder, make its time
+    for (step, seg) in steps.iter_mut().zip(segs) {
+        let anchor = msg.times.iter().find_map(|(f, r)| match f {
+            Found::Anchor(s, _) if r.start >= seg.start && r.end <= seg.end && s % 86_400 != 0 => Some(*s),
+            _ => None,
+        });
+        if let Some(secs) = anchor
+            && step.resolver == Resolver::Task
+            && step.action == crate::understand::Action::Create
+            && let Some(at) = step.when
+            && time_of(msg, seg, step).is_some_and(|m| m.grain < time::Grain::Day && m.recurrence.is_none())
+        {
+            step.when = Some(at + Duration::seconds(secs));
+        }
+    }
     for j in 1..steps.len().min(segs.len()) {
         let seg = segs[j];
         let anchor = msg.times.iter().find_map(|(f, r)| match f {

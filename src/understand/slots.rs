@@ -597,7 +597,13 @@ fn he_glued_target(text: &str, toks: &[Token<'_>], r: Range<usize>, keep: &dyn F
         (Some(n), _) => (last, n),
         (None, _) => (first, glued(first, &["מה", "לה", "ל"])?),
     };
-    let items = split_items(text, toks, r, &|i| i != k && keep(i));
+    // "תוסיף לציוד למילואים מטען נייד": what the list is for, right after its name, is part of it
+    let occ = if k == first { occasion_len(toks, first + 1) } else { 0 };
+    let (name, name_end) = match text.get(toks[first + 1].start..toks[first + occ].end) {
+        Some(what_for) if occ > 0 && first + occ < last => (format!("{name} {what_for}"), first + occ),
+        _ => (name, k),
+    };
+    let items = split_items(text, toks, r, &|i| !(k..=name_end).contains(&i) && keep(i));
     (!items.is_empty()).then_some(ListSlots { list: Some(name), items })
 }
 

@@ -1975,3 +1975,22 @@ fn a_thing_whose_own_name_starts_with_vav_keeps_it_after_a_comma() {
     let s = one("תוסיף לקניות חלב, ולחם", tuesday_morning());
     assert_eq!(s.items, vec!["חלב", "לחם"]);
 }
+
+#[test]
+fn an_anchor_of_hours_in_one_reminder_counts_back_from_its_time() {
+    for (text, when) in [
+        ("remind me an hour before the meeting at 5", "2026-03-10T16:00:00+02:00"),
+        ("the flight is sunday at 10:40, remind me three hours before", "2026-03-15T07:40:00+02:00"),
+        ("הטיסה חזרה ביום ראשון ב-10:40, תזכיר לי שלוש שעות לפני", "2026-03-15T07:40:00+02:00"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.when), (Resolver::Task, Some(iso(when))), "{text}");
+    }
+    // four digits after a day, or with a leading zero, are the 24-hour clock
+    let s = one("remind me tmrw 0530 to grab my gear from the car", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-11T05:30:00+02:00")));
+    // what the list is for, right after its name, is part of the name
+    let u = understand("תוסיף לציוד למילואים מטען נייד ותזכיר לי הערב בעשר לארוז", tuesday_morning(), Lang::He);
+    assert_eq!(u.steps[0].list.as_deref(), Some("ציוד למילואים"));
+    assert_eq!(u.steps[0].items, vec!["מטען נייד"]);
+}

@@ -235,15 +235,21 @@ fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         return Some(suffix(cx, c, k));
     }
     if htext.len() >= 3 {
-        // "330 p.m.", "at 1030": hours and minutes run together
-        if htext.len() > 4 || (!marked && ampm(cx, j).is_none()) {
+        // "330 p.m.", "at 1030": hours and minutes run together; "tmrw 0530", "friday 1730":
+        // four digits with a leading zero, or right after a day, are the 24-hour clock
+        let after_day = i > 0 && matches!(cx.lex(i - 1), Some(Lex::DayRel(_) | Lex::Weekday(_)));
+        let four = htext.len() == 4 && (htext.starts_with('0') || after_day);
+        if htext.len() > 4 || (!marked && !four && ampm(cx, j).is_none()) {
             return None;
         }
         let (hh, mm) = (h / 100, h % 100);
         if hh > 24 || mm > 59 {
             return None;
         }
-        return Some(suffix(cx, clock(hh, mm, true), j));
+        let mut c = clock(hh, mm, true);
+        c.h24 = c.h24 || (four && ampm(cx, j).is_none());
+        c.minutes_given = c.minutes_given || four;
+        return Some(suffix(cx, c, j));
     }
     if h > 24 {
         return None;
