@@ -1994,3 +1994,27 @@ fn an_anchor_of_hours_in_one_reminder_counts_back_from_its_time() {
     assert_eq!(u.steps[0].list.as_deref(), Some("ציוד למילואים"));
     assert_eq!(u.steps[0].items, vec!["מטען נייד"]);
 }
+
+#[test]
+fn a_question_asks_back_a_kept_fact_only_when_it_names_one_else_it_is_about_the_world() {
+    for text in [
+        "מה הקוד של השער בחניון?",
+        "where did I park at Azrieli?",
+        "what's mom's blood type",
+        "which day is bin day again",
+        "איפה הדרכונים של הילדים",
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Recall), "{text}");
+    }
+    for text in [
+        "can cats eat grapes? client on hold is asking",
+        "how much salt do I need for a kilo of potato salad",
+        "איזה אקורדים יש בהללויה של לאונרד כהן?",
+        "whats the normal potassium range in adults",
+    ] {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
+    }
+    let s = one("when is Bandit's recheck", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find));
+}

@@ -638,8 +638,13 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         // "when's my next shift at the café?", "מתי התור הבא שלי לרופא?": when the next one is
         // is a look at the calendar
         (Resolver::Calendar, Action::Find, 0.6, vec![opening_match(asking, Resolver::Calendar, Action::Find)])
-    } else if is_question(msg, seg) && words >= 2 {
+    } else if is_question(msg, seg) && words >= 2 && shape::asks_a_kept_fact(msg, seg) {
         (Resolver::Memory, Action::Recall, 0.5, Vec::new())
+    } else if is_question(msg, seg) && words >= 2 {
+        // "can cats eat grapes?", "how much salt do I need for a kilo of potato salad": a
+        // question about none of the user's own facts is about the world (a note that answers it
+        // is still found when the reply is written)
+        (Resolver::General, Action::Chat, 0.5, Vec::new())
     } else if !has_time && glued_name_then_colon(msg, seg) {
         // "לקניות: אבטיח וקרח": a list's name glued to "ל", a colon and things
         (Resolver::List, Action::Add, 0.7, Vec::new())
@@ -672,6 +677,7 @@ fn asks_when_next(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     }
     let owned = words.get(k).is_some_and(|t| {
         matches!(t.text, "my" | "our" | "the")
+            || (t.kind == Kind::Latin && t.text.ends_with("'s") && t.text.len() > 3)
             || (t.kind == Kind::He && t.text.starts_with('ה') && t.text.chars().count() >= 4)
     });
     // (the asking words are no part of what to look for)

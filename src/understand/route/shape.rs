@@ -287,7 +287,6 @@ const OUTSIDE: &[&str] = &[
     "גובה",
     "אוכלוסייה",
     "קלוריות",
-    "שער",
     "דולר",
     "יורו",
     "אירו",
@@ -407,6 +406,110 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
                 || arithmetic(toks)
                 || (asks_advice(toks) && !names_ozers_things(msg, seg))
                 || (asks_an_opinion(toks) && !names_ozers_things(msg, seg)))
+}
+
+/// Nouns of the personal facts people ask Ozer to keep: codes, passwords, numbers, addresses,
+/// sizes, where things are.
+const KEPT_FACTS: &[&str] = &[
+    "code",
+    "codes",
+    "password",
+    "passcode",
+    "pin",
+    "combination",
+    "number",
+    "address",
+    "size",
+    "locker",
+    "wifi",
+    "wi-fi",
+    "key",
+    "keys",
+    "plate",
+    "blood",
+    "license",
+    "licence",
+    "passport",
+    "passports",
+    "קוד",
+    "הקוד",
+    "סיסמה",
+    "סיסמא",
+    "הסיסמה",
+    "הסיסמא",
+    "מספר",
+    "כתובת",
+    "הכתובת",
+    "מידה",
+    "המידה",
+    "מידת",
+    "לוקר",
+    "הלוקר",
+    "ויפי",
+    "וויפי",
+    "מפתח",
+    "המפתח",
+    "מפתחות",
+    "רישוי",
+    "דרכונ",
+    "דרכונימ",
+    "הדרכונימ",
+    "תעודת",
+];
+
+/// Words that ask back what the user told: "again", "did I tell you", "אמרתי".
+const TOLD_BACK: &[&str] = &[
+    "again",
+    "said",
+    "say",
+    "told",
+    "tell",
+    "remember",
+    "noted",
+    "mentioned",
+    "אמרתי",
+    "אמרת",
+    "סיפרתי",
+    "שוב",
+    "זוכר",
+    "זוכרת",
+    "רשמתי",
+    "שמרתי",
+    "הזכרתי",
+];
+
+/// A question that asks back one of the user's own facts (a code, an address, where something
+/// was put, what the user said, "my"/"mom's" something) rather than something about the world.
+pub(super) fn asks_a_kept_fact(msg: &Msg<'_>, seg: Seg) -> bool {
+    let toks = &msg.toks[seg.range()];
+    let first = toks.first().map_or("", |t| t.text);
+    let owned = toks.iter().any(|t| {
+        matches!(t.text, "my" | "our" | "mine" | "שלי" | "שלנו")
+            || (t.kind == Kind::Latin
+                && t.text.ends_with("'s")
+                && !matches!(
+                    t.text,
+                    "what's"
+                        | "it's"
+                        | "that's"
+                        | "where's"
+                        | "who's"
+                        | "how's"
+                        | "when's"
+                        | "there's"
+                        | "let's"
+                        | "he's"
+                        | "she's"
+                ))
+    });
+    let where_is = matches!(first, "where" | "where's" | "איפה" | "ואיפה");
+    let kept = toks.iter().any(|t| {
+        KEPT_FACTS.contains(&t.text) || peelings(t.text).any(|(p, st)| !p.is_empty() && KEPT_FACTS.contains(&st))
+    });
+    // "how much did I pay for the boiler?", "כמה שילמנו על הדוד?": the user's own past
+    let did_i = toks.windows(2).any(|w| matches!(w[0].text, "did" | "have" | "was") && matches!(w[1].text, "i" | "we"))
+        || toks.iter().any(|t| t.kind == Kind::He && is_report_verb(t));
+    owned || where_is || kept || did_i || toks.iter().any(|t| TOLD_BACK.contains(&t.text))
 }
 
 /// "best gelato near the Pantheon?", "איפה הכי טוב לאכול חומוס בעיר?": which is best, said of no
