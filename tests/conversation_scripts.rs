@@ -85,8 +85,8 @@ const FROZEN11_FLOOR: usize = 127;
 /// The twelfth set (c221–c240, 322 checks, written and split before Ozer ran on it; ten outside
 /// Jerusalem, eighteen across a DST change): first run, with the first rules of the session that
 /// added it, tune 138/155, frozen 144/167.
-const TUNE12_FLOOR: usize = 138;
-const FROZEN12_FLOOR: usize = 144;
+const TUNE12_FLOOR: usize = 153;
+const FROZEN12_FLOOR: usize = 146;
 
 struct Tally {
     passed: usize,

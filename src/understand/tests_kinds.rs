@@ -110,7 +110,7 @@ fn frozen_dev_set_route_accuracy_stays_above_its_floor() {
 /// session's rules; the floor is a little under what it measured after them.
 #[test]
 fn third_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev3_frozen.jsonl", 180, 900);
+    route_floor("eval/dev3_frozen.jsonl", 180, 905);
 }
 
 #[test]
@@ -217,7 +217,7 @@ fn a_question_about_no_one_that_names_none_of_ozers_things_is_about_the_world() 
 /// Ozer ran on them): 90.0% on first run; the floor is a little under it.
 #[test]
 fn fifth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev5_frozen.jsonl", 200, 930);
+    route_floor("eval/dev5_frozen.jsonl", 200, 945);
 }
 
 /// Routing accuracy of eval/dev6_frozen.jsonl (a fourth writer's 200 held-out lines, split
@@ -249,10 +249,10 @@ fn ninth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
 }
 
 /// Routing accuracy of eval/dev10_frozen.jsonl (an eighth writer's 200 held-out lines in many
-/// voices, split before Ozer ran on them): 86.5% on first run, 91.5% now.
+/// voices, split before Ozer ran on them): 86.5% on first run, 92.0% now.
 #[test]
 fn tenth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev10_frozen.jsonl", 200, 915);
+    route_floor("eval/dev10_frozen.jsonl", 200, 920);
 }
 
 /// Routing accuracy of eval/dev11_frozen.jsonl (a ninth writer's 200 held-out lines: a bakery
@@ -265,10 +265,10 @@ fn eleventh_frozen_dev_set_route_accuracy_stays_above_its_floor() {
 
 /// Routing accuracy of eval/dev12_frozen.jsonl (a tenth writer's 200 held-out lines: a teacher
 /// and a nurse, their teenagers, a renovation, a ceramics shop; split before Ozer ran on them):
-/// 95.0% on first run, 96.5% now.
+/// 95.0% on first run, 97.5% now.
 #[test]
 fn twelfth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev12_frozen.jsonl", 200, 965);
+    route_floor("eval/dev12_frozen.jsonl", 200, 975);
 }
 
 /// Routing accuracy of eval/dev13_frozen.jsonl (an eleventh writer's 200 held-out lines: a
@@ -283,10 +283,20 @@ fn thirteenth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
 /// Routing accuracy of eval/dev14_frozen.jsonl (a twelfth writer's 200 held-out lines: a team
 /// lead with kids, a grandfather new to the bot, reserve duty, a physiotherapist, a landlord, a
 /// student before the bagrut, a couple abroad, a garden volunteer; seven zones; split before
-/// Ozer ran on them): 86.0% on first run, 87.5% now.
+/// Ozer ran on them): 86.0% on first run, 89.0% now.
 #[test]
 fn fourteenth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
-    route_floor("eval/dev14_frozen.jsonl", 200, 875);
+    route_floor("eval/dev14_frozen.jsonl", 200, 890);
+}
+
+/// Routing accuracy of eval/dev15_frozen.jsonl (a thirteenth writer's 200 held-out lines: a
+/// taxi driver, a principal, a new immigrant, a vet receptionist, a soldier's mother, a runner,
+/// a caterer, an IVF couple, a yeshiva student, an estate agent, a musician; seven zones; the
+/// English lines rewritten as independent messages before any run; split before Ozer ran on
+/// them): 89.5% on first run, 90.5% now.
+#[test]
+fn fifteenth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
+    route_floor("eval/dev15_frozen.jsonl", 200, 905);
 }
 
 /// Routes the corpus at `file` (relative to the repository) and asserts it has at least
