@@ -252,6 +252,10 @@ pub fn part_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if !he && let Some(x) = english_part_phrase(cx, i) {
         return Some(x);
     }
+    // "בארבע לפנות בוקר": toward morning, the small hours
+    if he && cx.text(i) == "לפנות" && cx.lex(i + 1) == Some(Lex::Part(Part::Morning)) {
+        return Some((Comp::Part { part: Part::EarlyMorning, today: false, he }, i + 2));
+    }
     // "אחר הצהריים", and the common "אחרי הצהריים"
     let after_word = cx.text(i).ends_with("אחר") || cx.text(i).ends_with("אחרי");
     if he && after_word && cx.lex(i + 1) == Some(Lex::Part(Part::Noon)) {

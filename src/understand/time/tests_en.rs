@@ -181,3 +181,12 @@ fn a_span_of_hours_reads_its_start_as_a_dated_hour_in_both_languages() {
     assert_eq!(found("this coming wednesday", duckling_now()).value, iso("2013-02-13T00:00:00-02:00"));
     assert_eq!(found("the upcoming friday at 5", duckling_now()).value, iso("2013-02-15T17:00:00-02:00"));
 }
+
+#[test]
+fn toward_morning_is_the_small_hours() {
+    // Duckling's now is 04:30 on Tuesday the 12th
+    let m = found("ביום חמישי ב-4 לפנות בוקר", duckling_now());
+    assert_eq!(m.value, iso("2013-02-14T04:00:00-02:00"));
+    let m = found("בשלוש לפנות בוקר", duckling_now());
+    assert_eq!(m.value, iso("2013-02-13T03:00:00-02:00"));
+}
