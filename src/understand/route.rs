@@ -1536,17 +1536,21 @@ fn day_said_before(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     }
 }
 
+/// The anchors ("an hour before", "the day before") said in a step's words, in signed seconds.
+fn anchors_in<'m>(msg: &'m Msg<'_>, seg: &'m Seg) -> impl Iterator<Item = i64> + 'm {
+    msg.times.iter().filter_map(|(f, r)| match f {
+        Found::Anchor(s, _) if r.start >= seg.start && r.end <= seg.end => Some(*s),
+        _ => None,
+    })
+}
+
 /// Cross-step references: anchors ("an hour before") and pronouns ("buy it").
 fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     // "remind me an hour before the meeting at 5", "the flight is sunday at 10:40, remind me
     // three hours before": an anchor of hours or minutes and the time it is before, in one
     // reminder, make its time
     for (step, seg) in steps.iter_mut().zip(segs) {
-        let anchor = msg.times.iter().find_map(|(f, r)| match f {
-            Found::Anchor(s, _) if r.start >= seg.start && r.end <= seg.end && s % 86_400 != 0 => Some(*s),
-            _ => None,
-        });
-        if let Some(secs) = anchor
+        if let Some(secs) = anchors_in(msg, seg).find(|s| s % 86_400 != 0)
             && step.resolver == Resolver::Task
             && step.action == crate::understand::Action::Create
             && let Some(at) = step.when
@@ -1557,10 +1561,7 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     }
     for j in 1..steps.len().min(segs.len()) {
         let seg = segs[j];
-        let anchor = msg.times.iter().find_map(|(f, r)| match f {
-            Found::Anchor(s, _) if r.start >= seg.start && r.end <= seg.end => Some(*s),
-            _ => None,
-        });
+        let anchor = anchors_in(msg, &seg).next();
         if let Some(secs) = anchor
             && steps[j].when.is_none()
             && let Some(i) = (0..j).rev().find(|&i| steps[i].when.is_some())

@@ -146,7 +146,7 @@ pub fn clock_range_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     // "מתשע עד שתים עשרה": "from" glued to the first hour
     let from_glued = k == i && cx.is_he(i) && cx.pre(i).ends_with('מ');
     // "friday 9-11", "tomorrow 10 till 2": right after a day, two hours joined are a span
-    let after_day = i > 0 && matches!(cx.lex(i - 1), Some(Lex::Weekday(_) | Lex::DayRel(_)));
+    let after_day = cx.after_a_day(i);
     if he_between && cx.pre(j).ends_with('ל') {
         let (b, e) = clock_only(cx, j)?;
         let mut a = a;
@@ -237,8 +237,7 @@ fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if htext.len() >= 3 {
         // "330 p.m.", "at 1030": hours and minutes run together; "tmrw 0530", "friday 1730":
         // four digits with a leading zero, or right after a day, are the 24-hour clock
-        let after_day = i > 0 && matches!(cx.lex(i - 1), Some(Lex::DayRel(_) | Lex::Weekday(_)));
-        let four = htext.len() == 4 && (htext.starts_with('0') || after_day);
+        let four = htext.len() == 4 && (htext.starts_with('0') || cx.after_a_day(i));
         if htext.len() > 4 || (!marked && !four && ampm(cx, j).is_none()) {
             return None;
         }

@@ -266,9 +266,8 @@ pub fn part_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
             let p = cx.pre(i);
             let today = p == "ה";
             // a bare "בוקר" is a greeting ("בוקר טוב") unless a day comes right before it
-            let after_day = i > 0 && matches!(cx.lex(i - 1), Some(Lex::DayRel(_) | Lex::Weekday(_)));
             // (an abbreviation, "אחה\"צ", is never a greeting)
-            if p.is_empty() && !after_day && !cx.text(i).contains('"') {
+            if p.is_empty() && !cx.after_a_day(i) && !cx.text(i).contains('"') {
                 return None;
             }
             Some((Comp::Part { part, today, he }, i + 1))

@@ -53,6 +53,10 @@ impl<'a> Cx<'a> {
     pub fn is_he(&self, i: usize) -> bool {
         matches!(self.kind(i), Some(Kind::He | Kind::Prefix))
     }
+    /// A day ("tomorrow", "friday", "מחר") comes right before token `i`.
+    pub fn after_a_day(&self, i: usize) -> bool {
+        i > 0 && matches!(self.lex(i - 1), Some(super::lexicon::Lex::DayRel(_) | super::lexicon::Lex::Weekday(_)))
+    }
     /// A digit number, possibly behind a glued Hebrew prefix token ("ב-8", "ה15").
     pub fn digits(&self, i: usize) -> Option<(u32, &'a str, usize)> {
         if self.kind(i) == Some(Kind::Prefix) {
