@@ -68,11 +68,16 @@ fn display_name(step: &PlannedStep) -> Option<String> {
     step.slots.list.as_deref().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string)
 }
 
+/// The user's list whose normalized name is exactly `name`'s, among `all`.
+fn exact_list<'l>(all: &'l [List], name: &str) -> Option<&'l List> {
+    let norm = normalize_name(name);
+    all.iter().find(|l| l.normalized_name == norm)
+}
+
 /// The user's list named `name`, exact first, then by words.
 async fn find_list(ctx: &Ctx<'_>, name: &str) -> Result<Option<List>, ResolveError> {
     let all = lists::all(ctx.db, ctx.user.id).await?;
-    let norm = normalize_name(name);
-    if let Some(l) = all.iter().find(|l| l.normalized_name == norm) {
+    if let Some(l) = exact_list(&all, name) {
         return Ok(Some(l.clone()));
     }
     Ok(match matching::find(name, &all, |l| l.name.as_str()) {
@@ -84,13 +89,20 @@ async fn find_list(ctx: &Ctx<'_>, name: &str) -> Result<Option<List>, ResolveErr
 /// "rename setlist to Camden setlist", said with no word "list": when a list has exactly that
 /// name it is the list that is renamed (the rules read a rename without "list" as a task's).
 pub async fn rename_exact(ctx: &Ctx<'_>, old: &str, new: &str) -> Result<Option<StepResult>, ResolveError> {
-    let norm = normalize_name(old);
-    let all = lists::all(ctx.db, ctx.user.id).await?;
-    let Some(list) = all.into_iter().find(|l| !norm.is_empty() && l.normalized_name == norm) else {
+    if normalize_name(old).is_empty() {
         return Ok(None);
-    };
-    let renamed = lists::rename(ctx.db, &list, new, &normalize_name(new)).await?;
-    Ok(Some(StepResult::say(Msg::new("list-renamed").arg("old", list.name).arg("list", renamed.name))))
+    }
+    let all = lists::all(ctx.db, ctx.user.id).await?;
+    match exact_list(&all, old) {
+        Some(list) => renamed(ctx, list, new).await.map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Gives `list` its new name and says so.
+async fn renamed(ctx: &Ctx<'_>, list: &List, new_name: &str) -> Result<StepResult, ResolveError> {
+    let renamed = lists::rename(ctx.db, list, new_name, &normalize_name(new_name)).await?;
+    Ok(StepResult::say(Msg::new("list-renamed").arg("old", list.name.clone()).arg("list", renamed.name)))
 }
 
 /// The list the step names, or what to tell the user when there is none.
@@ -561,8 +573,7 @@ async fn rename(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     let Some(new_name) = new_name else {
         return Ok(StepResult::say(Msg::new("list-rename-need-name")));
     };
-    let renamed = lists::rename(ctx.db, &list, &new_name, &normalize_name(&new_name)).await?;
-    Ok(StepResult::say(Msg::new("list-renamed").arg("old", list.name).arg("list", renamed.name)))
+    renamed(ctx, &list, &new_name).await
 }
 
 /// The new name after " to ", " ל-" or " לשם " in the message.

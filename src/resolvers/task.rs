@@ -440,11 +440,10 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     // "move the reminder to call grandma to 10": an update whose new value is a time is a
     // reschedule, whatever "to" its title holds; only an explicit rename renames then
     let lower = ctx.text.to_lowercase();
-    let renaming = step.slots.when.is_none() || ["rename", "השם", "לשם"].iter().any(|w| lower.contains(w));
+    let says_rename = ["rename", "השם"].iter().any(|w| lower.contains(w));
+    let renaming = step.slots.when.is_none() || says_rename || lower.contains("לשם");
     if let Some((old, new)) = rename_parts(&query).filter(|_| renaming) {
-        if (lower.contains("rename") || lower.contains("השם"))
-            && let Some(done) = super::list::rename_exact(ctx, &old, &new).await?
-        {
+        if says_rename && let Some(done) = super::list::rename_exact(ctx, &old, &new).await? {
             return Ok(done);
         }
         return match resolve_one(ctx, &old, |t| Action::RenameTask { id: t.id, title: new.clone() }).await? {
