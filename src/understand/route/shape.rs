@@ -409,7 +409,7 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
 }
 
 /// Nouns of the personal facts people ask Ozer to keep: codes, passwords, numbers, addresses,
-/// sizes, where things are.
+/// sizes, where things are (with "the" or another prefix too: `asks_a_kept_fact` peels them).
 const KEPT_FACTS: &[&str] = &[
     "code",
     "codes",
@@ -432,28 +432,20 @@ const KEPT_FACTS: &[&str] = &[
     "passport",
     "passports",
     "קוד",
-    "הקוד",
     "סיסמה",
     "סיסמא",
-    "הסיסמה",
-    "הסיסמא",
     "מספר",
     "כתובת",
-    "הכתובת",
     "מידה",
-    "המידה",
     "מידת",
     "לוקר",
-    "הלוקר",
     "ויפי",
     "וויפי",
     "מפתח",
-    "המפתח",
     "מפתחות",
     "רישוי",
     "דרכונ",
     "דרכונימ",
-    "הדרכונימ",
     "תעודת",
 ];
 
