@@ -611,12 +611,16 @@ fn he_glued_target(text: &str, toks: &[Token<'_>], r: Range<usize>, keep: &dyn F
 pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn Fn(usize) -> bool) -> Vec<String> {
     let mut items = Vec::new();
     let mut cur: Vec<usize> = Vec::new();
+    // "ויטמין", "וופלים", "וזלין": a thing whose own name starts with ו
+    let own_vav = |i: usize| {
+        toks[i].kind == Kind::He
+            && crate::understand::goods::is_a_thing(text.get(toks[i].start..toks[i].end).unwrap_or(""))
+    };
     let flush = |cur: &mut Vec<usize>, items: &mut Vec<String>| {
         if let (Some(&a), Some(&b)) = (cur.first(), cur.last()) {
             let mut start = toks[a].start;
             // (not from a thing whose own name starts with ו: "סיכות, וזלין")
-            let own_vav = crate::understand::goods::is_a_thing(text.get(toks[a].start..toks[a].end).unwrap_or(""));
-            if toks[a].kind == Kind::He && toks[a].text.starts_with('ו') && !items.is_empty() && !own_vav {
+            if toks[a].kind == Kind::He && toks[a].text.starts_with('ו') && !items.is_empty() && !own_vav(a) {
                 start += 'ו'.len_utf8();
             }
             let mut t = text_of_range(text, start, toks[b].end);
@@ -661,17 +665,12 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
         // "סוללות 9 וולט": after a number the word may be its unit, not "and" ("מידה 5 וטישו"
         // is "and tissues")
         let after_number = i > 0 && toks[i - 1].kind == Kind::Num && matches!(t.text, "וולט" | "ואט" | "וואט");
-        // "ויטמין", "וופלים": a thing whose own name starts with ו
-        let own_vav = t.kind == Kind::He && {
-            let w = text.get(t.start..t.end).unwrap_or("");
-            crate::understand::goods::is_a_thing(w)
-        };
         let vav = t.kind == Kind::He
             && t.text.starts_with('ו')
             && t.text.chars().count() > 2
             && !cur.is_empty()
             && !after_number
-            && !own_vav;
+            && !own_vav(i);
         if vav {
             flush(&mut cur, &mut items);
         }
