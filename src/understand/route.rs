@@ -1518,11 +1518,7 @@ fn day_said_before(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         let at = own.value.with_timezone(&tz);
         let mut hour = at.hour();
         if own.either_half {
-            hour = match hour % 12 {
-                0 => 12,
-                h @ 1..=6 => h + 12,
-                h => h,
-            };
+            hour = time::dated_hour(if hour % 12 == 0 { 12 } else { hour % 12 });
         }
         let Some(moved) = at
             .time()

@@ -28,6 +28,7 @@ mod holidays;
 mod islamic;
 mod jewish;
 pub use jewish::names_a_night;
+pub use resolve::dated_hour;
 mod lexicon;
 mod lunisolar;
 mod offset;

@@ -90,6 +90,12 @@ fn hm(h: u32, m: u32, s: u32) -> NaiveTime {
     NaiveTime::from_hms_opt(h % 24, m, s).unwrap_or(NaiveTime::MIN)
 }
 
+/// An hour 1–12 said with a date and nothing to say which half: 7–11 morning, 12 noon, 1–6
+/// afternoon (UNDERSTAND.md's rule).
+pub fn dated_hour(h: u32) -> u32 {
+    if (1..=6).contains(&h) { h + 12 } else { h }
+}
+
 /// The hour a clock means given a part of day, or the fixed rule for dated times.
 fn hour_with(c: &Clock, part: Option<Part>, dated: bool) -> Option<u32> {
     let h = c.h;
@@ -111,7 +117,7 @@ fn hour_with(c: &Clock, part: Option<Part>, dated: bool) -> Option<u32> {
             _ => h + 12,
         }),
         Some(Part::Midnight) => Some(0),
-        None if dated => Some(if (1..=6).contains(&h) { h + 12 } else { h }),
+        None if dated => Some(dated_hour(h)),
         None => None,
     }
 }
