@@ -141,6 +141,13 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     if steps.len() == 1 && segs.len() == 1 && shape::asks_how_to_use(&msg, segs[0]) {
         steps[0] = Step::new(Resolver::Meta, crate::understand::Action::Help, UNSURE);
     }
+    // "hi, a friend set you up for me. what can you actually handle?": only chat around a
+    // question about what Ozer can do is that question
+    let all_chat = steps.iter().all(|s| s.resolver == Resolver::General && s.action == crate::understand::Action::Chat);
+    if all_chat && shape::asks_what_you_can_do(&msg) {
+        steps.clear();
+        steps.push(Step::new(Resolver::Meta, crate::understand::Action::Help, 0.8));
+    }
     // "we don't need batteries anymore, remove batteries from …": a thing said twice is one
     for s in &mut steps {
         let mut seen = std::collections::HashSet::new();

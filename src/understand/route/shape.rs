@@ -1173,8 +1173,28 @@ pub(super) fn cancels_event(
         used.iter().any(|m| m.action.is_some() && (m.start..m.end).any(|i| CANCELS.contains(&msg.toks[i].text)));
     let task_word = names_task(msg, seg);
     let with = r.clone().any(|i| matches!(msg.toks[i].text, "with" | "עמ"));
-    cancel && !task_word && (has_time || with || names_an_appointment(msg, seg))
+    // ("תבטל את אימון הכוח": a session, a flight or an operation is booked, so it is called off)
+    let booked = r.clone().any(|i| BOOKED.contains(&msg.toks[i].text));
+    cancel && !task_word && (has_time || with || booked || names_an_appointment(msg, seg))
 }
+
+/// Things one books and then calls off, beside the appointments: "cancel the workout".
+const BOOKED: &[&str] = &[
+    "אימונ",
+    "האימונ",
+    "ניתוח",
+    "הניתוח",
+    "טיסה",
+    "הטיסה",
+    "סיור",
+    "הסיור",
+    "workout",
+    "training",
+    "surgery",
+    "operation",
+    "flight",
+    "tour",
+];
 
 /// English verbs a to-do starts with ("call mom at 5", "pick up the kids at 4").
 const TODO_VERBS: &[&str] = &[
@@ -1535,5 +1555,82 @@ pub(super) fn glued_list(msg: &Msg<'_>, seg: Seg) -> bool {
                 && t.text.chars().count() >= 5)
                 || (matches!(t.text, "to" | "on" | "onto")
                     && msg.toks.get(i + 1).is_some_and(|n| n.text == "my" || n.text == "the")))
+    })
+}
+
+/// Words that may stand between "what can you" and its verb, or between "what" and "can":
+/// "what can you actually handle", "what sort of things can you help with", "מה אתה בעצם יודע לעשות".
+const ASIDE: &[&str] = &[
+    "actually",
+    "really",
+    "even",
+    "exactly",
+    "all",
+    "else",
+    "possibly",
+    "sort",
+    "kind",
+    "kinds",
+    "sorts",
+    "of",
+    "things",
+    "stuff",
+    "בעצמ",
+    "באמת",
+    "בדיוק",
+    "כבר",
+    "עוד",
+    "כל",
+    "ממש",
+    "דברימ",
+    "איזה",
+];
+
+/// Verbs of what an assistant can do for someone, asked about in "what can you …".
+const CAN_DO: &[&str] =
+    &["do", "handle", "help", "manage", "offer", "support", "assist", "לעשות", "לעזור", "לטפל", "לנהל"];
+
+/// "what can you actually handle?", "what sort of things can you help with", "מה אתה בעצם יודע
+/// לעשות?", "במה את באמת יכולה לעזור לי": a clause that asks only what Ozer can do. The verb must
+/// close the clause (bar "with", "me", "for me", "לי"), so "what can you tell me about the meeting"
+/// and "what can you do about the 5pm" stay what they are.
+pub(crate) fn asks_what_you_can_do(msg: &Msg<'_>) -> bool {
+    let words: Vec<&str> = msg.toks.iter().map(|t| t.text).collect();
+    let ends = |k: usize| k >= words.len() || matches!(words[k], "?" | "." | "!" | ",");
+    (0..words.len()).any(|i| {
+        if !matches!(words[i], "what" | "which" | "מה" | "במה" | "איזה") {
+            return false;
+        }
+        let mut k = i + 1;
+        while k < words.len() && k < i + 5 && ASIDE.contains(&words[k]) {
+            k += 1;
+        }
+        // "can you", "could you", "are you able to"; "אתה יכול", "את יודעת"
+        let en = words[k..].starts_with(&["can", "you"])
+            || words[k..].starts_with(&["can", "u"])
+            || words[k..].starts_with(&["could", "you"]);
+        let he = k + 1 < words.len()
+            && matches!(words[k], "אתה" | "את")
+            && (matches!(words[k + 1], "יכול" | "יכולה" | "יודע" | "יודעת")
+                || (k + 2 < words.len()
+                    && ASIDE.contains(&words[k + 1])
+                    && matches!(words[k + 2], "יכול" | "יכולה" | "יודע" | "יודעת")));
+        if !en && !he {
+            return false;
+        }
+        k += if en || matches!(words[k + 1], "יכול" | "יכולה" | "יודע" | "יודעת") { 2 } else { 3 };
+        while k < words.len() && ASIDE.contains(&words[k]) {
+            k += 1;
+        }
+        if k >= words.len() || !CAN_DO.contains(&words[k]) {
+            return false;
+        }
+        k += 1;
+        // "help with", "help me with", "do for me", "לעזור לי"
+        while k < words.len() && matches!(words[k], "with" | "me" | "for" | "us" | "לי" | "לנו" | "בו" | "בה")
+        {
+            k += 1;
+        }
+        ends(k)
     })
 }
