@@ -285,7 +285,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 he: &[
                     ("מה יש לי", 0.8), ("מה הפגישות", 0.6), ("הפגישות שלי", 0.5), ("מתי הפגישה", 0.6), ("מתי התור", 0.6), ("מתי הישיבה", 0.6),
                     ("אני פנוי", 0.8), ("אני פנויה", 0.8), ("מה מתוכנן", 0.7), ("לוח הזמנים", 0.5),
-                    ("יש לי פגישות", 0.6), ("מה בלוז", 0.7), ("מה התוכניות", 0.6), ("התוכניות שלי", 0.6),
+                    ("יש לי פגישות", 0.6), ("מה בלוז", 0.7), ("משהו ביומן", 0.8), ("משהו מתוכנן", 0.8), ("משהו קבוע", 0.6), ("מה התוכניות", 0.6), ("התוכניות שלי", 0.6),
                     ("איך נראה השבוע", 0.9), ("איך נראה היום", 0.9), ("איך נראה לי", 0.8), ("איך נראה מחר", 0.9),
                     ("תראה לי את היומן", 0.9), ("תראי לי את היומן", 0.9), ("מה ביומן", 0.8), ("מה יש ביומן", 0.9), ("מה יש לי ביומן", 0.9),
                 ],
@@ -296,6 +296,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("what's in my calendar", 0.9), ("what's in my diary", 0.9), ("what's on my schedule", 0.9), ("what do i have", 0.8), ("what have i got", 0.8), ("what ive got", 0.8), ("what i've got", 0.8), ("what i got", 0.7), ("my meetings", 0.4),
                     ("am i free", 0.8), ("when is my", 0.5), ("any meetings", 0.5), ("do i have", 0.5),
                     ("my schedule", 0.5), ("my day", 0.4), ("my agenda", 0.5), ("look like", 0.5), ("anything on my", 0.6), ("anything in my", 0.6),
+                    ("^anything on", 0.7), ("^anything booked", 0.8), ("anything booked for", 0.8), ("anything scheduled", 0.8),
+                    ("anything planned", 0.8), ("anything on the calendar", 0.9), ("anything in the calendar", 0.9),
                     ("my week look", 0.9), ("my day look", 0.9), ("my week looking", 0.9), ("my day looking", 0.9), ("how's my week", 0.9),
                     ("how's my day", 0.8), ("how is my week", 0.9), ("how is my day", 0.8), ("how does my", 0.8), ("what does my", 0.8),
                 ],
