@@ -114,7 +114,11 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
         steps.push(step);
     }
     for (step, seg) in steps.iter_mut().zip(&segs) {
-        if unsplit_command(&msg, *seg) {
+        // ("…moved to Tuesday 2:45, update it": the news and the ask are one move)
+        let one_move = step.action == crate::understand::Action::Update
+            && shape::move_told(&msg, *seg).is_some()
+            && shape::then_update_it(&msg, *seg);
+        if unsplit_command(&msg, *seg) && !one_move {
             // a second request may hide in this step ("… ותבדוק אם יש לי משהו מחר"): the
             // reading is a guess about how much of the message it covers
             step.confidence = step.confidence.min(0.55);

@@ -994,8 +994,12 @@ fn a_list_is_named_without_what_it_is_like_and_a_unit_after_a_number_is_no_new_i
 
 #[test]
 fn follow_ups_people_write_without_the_usual_verbs() {
+    // (an event or one of the user's reminders: the reminder reading stands beside it, and the
+    // one that names something the user has is what runs)
     let s = one("wait training got moved to sunday same time", thursday_evening());
-    assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some("training")));
+    let alt = s.alternative.as_deref().expect("a reminder reading");
+    assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("training")));
+    assert_eq!((alt.resolver, alt.action, alt.title.as_deref()), (Resolver::Task, Action::Update, Some("training")));
     let s = one("n remind me monday 8am bio assignment due", thursday_evening());
     assert_eq!(s.title.as_deref(), Some("bio assignment due"));
     let s = one("actually make the shift one 6:15", thursday_evening());
@@ -2027,4 +2031,49 @@ fn a_question_asks_back_a_kept_fact_only_when_it_names_one_else_it_is_about_the_
     }
     let s = one("when is Bandit's recheck", tuesday_morning());
     assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find));
+}
+
+#[test]
+fn a_move_told_as_news_is_the_move_and_update_it_is_part_of_it() {
+    for (text, query, when) in [
+        ("Dr Patel wants the x-ray appointment moved to tomorrow at 3:15", "x-ray", "2026-03-11T15:15:00+02:00"),
+        ("the Bauer lunch is now Wednesday at 12:30, update it", "Bauer lunch", "2026-03-11T12:30:00+02:00"),
+        ("my RE moved the consult to Thursday 2:45, update it", "consult", "2026-03-12T14:45:00+02:00"),
+        ("הפגישה עם רונית עברה ליום חמישי ב-4", "רונית", "2026-03-12T16:00:00+02:00"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Update), "{text}");
+        assert!(s.query.as_deref().is_some_and(|q| q.contains(query)), "{text}: {:?}", s.query);
+        assert_eq!(s.when, Some(iso(when)), "{text}");
+        assert!(s.confidence >= 0.6, "{text}");
+    }
+    // a fact that is now so, with no meeting in it, is kept, not moved
+    let s = one("my gym day is now Thursday", tuesday_morning());
+    assert_ne!((s.resolver, s.action), (Resolver::Calendar, Action::Update));
+    // and the pain that passed is no move
+    assert_ne!(one("עבר לי הכאב בגב סוף סוף", tuesday_morning()).action, Action::Update);
+}
+
+#[test]
+fn asking_only_what_ozer_can_do_is_help_and_booked_things_are_cancelled_on_the_calendar() {
+    for text in [
+        "hi, a friend set you up for me. before I start, what can you actually handle?",
+        "What sort of things can you help with?",
+        "מה אתה בעצם יודע לעשות?",
+        "במה את באמת יכולה לעזור לי",
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Meta, Action::Help), "{text}");
+    }
+    assert_ne!(one("what can you tell me about the meeting tomorrow", tuesday_morning()).resolver, Resolver::Meta);
+    for text in ["תבטל את אימון הכוח", "cancel the flight to Eilat"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Delete), "{text}");
+    }
+    for text in ["anything booked for me tmrw", "anything on the calendar on Purim", "יש משהו ביומן מחר?"]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find), "{text}");
+        assert!(s.window.is_some(), "{text}");
+    }
 }

@@ -188,6 +188,26 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
             step.except = shape::exceptions(msg, from, seg.end);
         }
         return step;
+    } else if let Some((thing, m)) = shape::move_told(msg, body)
+        .filter(|_| !strong || choice.as_ref().is_some_and(|c| SCHEMAS[c.resolver].resolver == Resolver::Memory))
+    {
+        // "the consult got moved to Tuesday 2:45, update it": news of a move is the move
+        let resolver = if shape::names_task(msg, body) { Resolver::Task } else { Resolver::Calendar };
+        // (a meeting, a meal or someone to meet is surely an event; "training got moved" may
+        // be one of the user's reminders, which the reading beside it names)
+        let with = r.clone().any(|i| matches!(msg.toks[i].text, "with" | "עמ"));
+        let sure = resolver == Resolver::Task || with || shape::names_an_appointment(msg, body);
+        let mut step = Step::new(resolver, Action::Update, if sure { 0.7 } else { 0.55 });
+        step.when = Some(m.point.unwrap_or(m.value));
+        let words = |i: usize| !super::inside_time(msg, i);
+        step.title = crate::understand::slots::text_of(msg.text, msg.toks, thing, &words);
+        if resolver == Resolver::Calendar {
+            step.query = step.title.clone();
+        }
+        if !sure {
+            step.alternative = Some(Box::new(Step { resolver: Resolver::Task, query: None, ..step.clone() }));
+        }
+        return step;
     } else if !strong && time_then_to_do(msg, body) {
         // "and in 3 hours to move the car", "also at 6 to call the bank": a time and then "to"
         // and what to do is the reminder's own shape, whatever verb follows

@@ -1296,6 +1296,10 @@ const APPOINTMENTS: &[&str] = &[
     "checkup",
     "check-up",
     "consultation",
+    "consult",
+    "x-ray",
+    "ultrasound",
+    "scan",
     "reservation",
     "brunch",
     "drinks",
@@ -1633,4 +1637,130 @@ pub(crate) fn asks_what_you_can_do(msg: &Msg<'_>) -> bool {
         }
         ends(k)
     })
+}
+
+/// Verbs that tell that an event was moved: "the consult got moved to Tuesday", "הפגישה עברה
+/// ליום שלישי".
+const MOVED: &[&str] = &[
+    "moved",
+    "pushed",
+    "rescheduled",
+    "shifted",
+    "bumped",
+    "changed",
+    "switched",
+    "postponed",
+    "עבר",
+    "עברה",
+    "עברו",
+    "זז",
+    "זזה",
+    "זזו",
+    "הוזז",
+    "הוזזה",
+    "הוזזו",
+    "הועבר",
+    "הועברה",
+    "הועברו",
+    "נדחה",
+    "נדחתה",
+    "נדחו",
+    "הוקדמ",
+    "הוקדמה",
+    "הוקדמו",
+];
+
+/// A move told as news, not asked for: "Dr Patel wants Pretzel's x-ray moved to tomorrow at
+/// 3:15", "my RE moved the consult to Tuesday 2:45", "the Bauer lunch is now Wednesday at
+/// 12:30", "הפגישה עם רונית עברה ליום שלישי ב-4". Gives the words of the thing moved (the
+/// object when the verb has one, else the words before the verb) and the new time, which must
+/// follow the verb ("to …", "now …", or glued "ל…").
+pub(crate) fn move_told(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, crate::understand::time::TimeMatch)> {
+    let r = seg.range();
+    let time_at = |k: usize| {
+        msg.times.iter().find_map(|(f, tr)| match f {
+            Found::Time(m) if tr.start == k && tr.end <= r.end && m.problem.is_none() => Some(m.clone()),
+            _ => None,
+        })
+    };
+    for v in r.clone() {
+        let t = &msg.toks[v];
+        // "the Bauer lunch is now Wednesday at 12:30" (of a meeting or a meal: "my gym day is now
+        // Tuesday" is a fact to keep)
+        if t.text == "now"
+            && v > r.start
+            && matches!(msg.toks[v - 1].text, "is" | "are" | "'s")
+            && names_an_appointment(msg, seg)
+        {
+            if let Some(m) = time_at(v + 1) {
+                let before = r.start..v - 1;
+                return (before.clone().any(|i| msg.toks[i].is_word())).then_some((before, m));
+            }
+            continue;
+        }
+        if !MOVED.contains(&t.text) {
+            continue;
+        }
+        // Hebrew: the time right after the verb ("ליום שלישי", "ל-4", "למחר")
+        if t.kind == Kind::He {
+            let m = time_at(v + 1).filter(|_| msg.toks[v + 1].text.starts_with('ל'))?;
+            let before = r.start..v;
+            return (before.clone().any(|i| msg.toks[i].is_word())).then_some((before, m));
+        }
+        // English: "… moved [the consult] [back|up|forward] to <time>"
+        let to = (v + 1..r.end).take(6).find(|&i| msg.toks[i].text == "to")?;
+        let m = time_at(to + 1)?;
+        let mut obj_end = to;
+        while obj_end > v + 1 && matches!(msg.toks[obj_end - 1].text, "back" | "up" | "forward" | "over") {
+            obj_end -= 1;
+        }
+        let object = v + 1..obj_end;
+        if object.clone().any(|i| msg.toks[i].is_word() && !matches!(msg.toks[i].text, "it" | "that" | "this")) {
+            return Some((object, m));
+        }
+        let mut end = v;
+        while end > r.start
+            && matches!(msg.toks[end - 1].text, "got" | "was" | "been" | "has" | "is" | "just" | "had" | "be")
+        {
+            end -= 1;
+        }
+        let before = r.start..end;
+        return (before.clone().any(|i| msg.toks[i].is_word())).then_some((before, m));
+    }
+    None
+}
+
+/// "…moved to Tuesday 2:45, update it", "…עברה ליום שלישי, תעדכן ביומן": after the new time,
+/// only the words that ask to make it so.
+pub(crate) fn then_update_it(msg: &Msg<'_>, seg: Seg) -> bool {
+    const WORDS: &[&str] = &[
+        "update",
+        "it",
+        "that",
+        "this",
+        "the",
+        "my",
+        "calendar",
+        "please",
+        "pls",
+        "accordingly",
+        "and",
+        "can",
+        "you",
+        "תעדכנ",
+        "תעדכני",
+        "ותעדכנ",
+        "ותעדכני",
+        "את",
+        "זה",
+        "ביומנ",
+        "בבקשה",
+        "לי",
+    ];
+    let Some(last) =
+        msg.times.iter().filter(|(_, tr)| tr.start >= seg.start && tr.end <= seg.end).map(|(_, tr)| tr.end).max()
+    else {
+        return false;
+    };
+    (last..seg.end).all(|i| !msg.toks[i].is_word() || WORDS.contains(&msg.toks[i].text))
 }
