@@ -87,6 +87,11 @@ const FROZEN11_FLOOR: usize = 127;
 /// added it, tune 138/155, frozen 144/167.
 const TUNE12_FLOOR: usize = 155;
 const FROZEN12_FLOOR: usize = 146;
+/// The thirteenth set (c241–c260, 355 checks, written and split before Ozer ran on it; twelve
+/// outside Jerusalem, fifteen across a DST change): first run, with the first rules of the session
+/// that added it, tune 149/177, frozen 140/178.
+const TUNE13_FLOOR: usize = 149;
+const FROZEN13_FLOOR: usize = 140;
 
 struct Tally {
     passed: usize,
@@ -456,4 +461,14 @@ async fn twelfth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn twelfth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen12", include_str!("../eval/conversations12_frozen.jsonl"), FROZEN12_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn thirteenth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune13", include_str!("../eval/conversations13_tune.jsonl"), TUNE13_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn thirteenth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen13", include_str!("../eval/conversations13_frozen.jsonl"), FROZEN13_FLOOR, false).await;
 }
