@@ -115,8 +115,20 @@ pub(crate) fn range_of(slots: &crate::understand::Step, now: DateTime<Tz>) -> Op
 }
 
 /// "what have I got coming up", "מה יש לי בקרוב": the days ahead, today and the next six.
-const UPCOMING: &[&str] =
-    &["coming up", "upcoming", "soon", "ahead", "in the coming days", "בקרוב", "בימים הקרובים", "בזמן הקרוב", "הקרוב"];
+const UPCOMING: &[&str] = &[
+    "coming up",
+    "upcoming",
+    "soon",
+    "ahead",
+    "in the coming days",
+    "lined up",
+    "in store",
+    "on the horizon",
+    "בקרוב",
+    "בימים הקרובים",
+    "בזמן הקרוב",
+    "הקרוב",
+];
 const UPCOMING_DAYS: i64 = 7;
 
 /// A range in words: "today", or "Sunday to Saturday".

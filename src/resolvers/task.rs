@@ -4,7 +4,7 @@
 //! choice, bulk changes a confirmation (both through `actions`). Times are shown in the user's
 //! words and timezone.
 
-use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Timelike, Utc};
+use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Utc};
 use chrono_tz::Tz;
 
 use super::actions::{self, Action, Choice};
@@ -83,9 +83,10 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
     }
 }
 
-/// A day without a time ("remind me tomorrow to…") arrives as that day's midnight, which is no
-/// time to ping anyone: such a reminder fires at 09:00 that day, or, when that has passed today,
-/// an hour from now (on a five-minute mark). A midnight the user said stays midnight.
+/// A day without a time ("remind me tomorrow to…") that arrives as that day's midnight fires at
+/// 09:00, or an hour from now when that has passed (`time::reminder_on_a_day`; the
+/// understanding already does this, so this is for a plan from elsewhere, an LLM's). A midnight
+/// the user said stays midnight.
 fn reminder_time(ctx: &Ctx<'_>, when: DateTime<FixedOffset>) -> DateTime<FixedOffset> {
     let local = when.with_timezone(&ctx.tz());
     let lower = ctx.text.to_lowercase();
@@ -93,17 +94,7 @@ fn reminder_time(ctx: &Ctx<'_>, when: DateTime<FixedOffset>) -> DateTime<FixedOf
     if local.time() != NaiveTime::MIN || said_midnight {
         return when;
     }
-    let nine = NaiveTime::from_hms_opt(9, 0, 0).unwrap_or(NaiveTime::MIN);
-    let at_nine = recurrence::resolve_local(ctx.tz(), local.date_naive().and_time(nine));
-    match at_nine {
-        Some(t) if t > ctx.time.now.to_utc() => t.with_timezone(&when.timezone()),
-        _ => {
-            let soon = ctx.time.now.to_utc() + Duration::hours(1);
-            let rounded = soon + Duration::minutes(i64::from((5 - soon.minute() % 5) % 5))
-                - Duration::seconds(i64::from(soon.second()));
-            rounded.with_timezone(&when.timezone())
-        }
-    }
+    crate::understand::time::reminder_on_a_day(when, ctx.time.now).with_timezone(&when.timezone())
 }
 
 fn created(msg: Msg, clause: Msg, task: &Task) -> StepResult {

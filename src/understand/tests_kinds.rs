@@ -994,12 +994,14 @@ fn a_list_is_named_without_what_it_is_like_and_a_unit_after_a_number_is_no_new_i
 
 #[test]
 fn follow_ups_people_write_without_the_usual_verbs() {
+    let s = one("wait training got moved to sunday same time", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some("training")));
     // (an event or one of the user's reminders: the reminder reading stands beside it, and the
     // one that names something the user has is what runs)
-    let s = one("wait training got moved to sunday same time", thursday_evening());
+    let s = one("the x-ray got moved to sunday at 4", thursday_evening());
     let alt = s.alternative.as_deref().expect("a reminder reading");
-    assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("training")));
-    assert_eq!((alt.resolver, alt.action, alt.title.as_deref()), (Resolver::Task, Action::Update, Some("training")));
+    assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Calendar, Action::Update, Some("x-ray")));
+    assert_eq!((alt.resolver, alt.action, alt.title.as_deref()), (Resolver::Task, Action::Update, Some("x-ray")));
     let s = one("n remind me monday 8am bio assignment due", thursday_evening());
     assert_eq!(s.title.as_deref(), Some("bio assignment due"));
     let s = one("actually make the shift one 6:15", thursday_evening());
@@ -1152,8 +1154,8 @@ fn a_move_to_a_date_of_its_own_is_that_date_and_a_holiday_before_it_names_the_th
 #[test]
 fn a_holiday_after_the_title_is_what_the_thing_is_for_when_a_date_says_when() {
     for (text, when, title) in [
-        ("remind me on march 1 to buy costumes for purim", "2026-03-01T00:00:00+02:00", "buy costumes for purim"),
-        ("תזכיר לי ב1 במרץ לקנות תחפושות לפורים", "2026-03-01T00:00:00+02:00", "לקנות תחפושות לפורים"),
+        ("remind me on march 1 to buy costumes for purim", "2026-03-01T09:00:00+02:00", "buy costumes for purim"),
+        ("תזכיר לי ב1 במרץ לקנות תחפושות לפורים", "2026-03-01T09:00:00+02:00", "לקנות תחפושות לפורים"),
         (
             "תזכיר לי ב-4 בדצמבר בחמש אחה\"צ להדליק נר ראשון של חנוכה",
             "2026-12-04T17:00:00+02:00",
@@ -1165,7 +1167,7 @@ fn a_holiday_after_the_title_is_what_the_thing_is_for_when_a_date_says_when() {
     }
     // with no other day, the holiday is when
     let s = one("remind me to buy candles for hanukkah", thursday_evening());
-    assert_eq!((s.when, s.title.as_deref()), (Some(iso("2026-12-05T00:00:00+02:00")), Some("buy candles")));
+    assert_eq!((s.when, s.title.as_deref()), (Some(iso("2026-12-05T09:00:00+02:00")), Some("buy candles")));
 }
 
 #[test]
@@ -2076,4 +2078,47 @@ fn asking_only_what_ozer_can_do_is_help_and_booked_things_are_cancelled_on_the_c
         assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find), "{text}");
         assert!(s.window.is_some(), "{text}");
     }
+}
+
+/// The sixteenth held-out set (v001–v400 by a fourteenth writer; split before Ozer ran on them):
+/// 87.5% on first run.
+#[test]
+fn sixteenth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
+    route_floor("eval/dev16_frozen.jsonl", 200, 875);
+}
+
+#[test]
+fn a_reminder_for_a_day_said_without_an_hour_fires_at_nine_and_a_need_is_a_task() {
+    // thursday_evening is 2026-01-22 21:09 in Jerusalem
+    let s = one("remind me on Sunday to bring the costumes", thursday_evening());
+    assert_eq!(s.when, Some(iso("2026-01-25T09:00:00+02:00")));
+    // today, with nine gone: an hour from now, on a five-minute mark
+    let s = one("remind me today to call the bank", thursday_evening());
+    assert_eq!(s.when, Some(iso("2026-01-22T22:10:00+02:00")));
+    // midnight said is midnight
+    let s = one("תזכיר לי בחצות להעביר את הכסף", thursday_evening());
+    assert_eq!(s.when, Some(iso("2026-01-23T00:00:00+02:00")));
+    for (text, title) in [
+        ("I need to ring the chemist about my prescription", "ring the chemist about my prescription"),
+        ("אני צריכה לקנות מתנה ליום הולדת של אמא", "לקנות מתנה ליום הולדת של אמא"),
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!(
+            (s.resolver, s.action, s.title.as_deref(), s.when),
+            (Resolver::Task, Action::Create, Some(title), None)
+        );
+    }
+    assert_eq!(one("I need to sleep", thursday_evening()).resolver, Resolver::General);
+    // the greeting and the story before "remind me … to" are no part of the reminder
+    let s = one(
+        "Good evening. My daughter set this up for me. Can you remind me on Sunday at 9 to telephone Margaret.",
+        thursday_evening(),
+    );
+    assert_eq!(s.title.as_deref(), Some("telephone Margaret"));
+    // "…Please remember that.": what to remember was said before
+    let s = one("My late wife Joan's birthday is the 14th of May. Please remember that.", thursday_evening());
+    assert_eq!(
+        (s.resolver, s.title.as_deref()),
+        (Resolver::Memory, Some("My late wife Joan's birthday is the 14th of May"))
+    );
 }

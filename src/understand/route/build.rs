@@ -672,6 +672,9 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         // "milk", "חלב", "eggs and bread": things people put on lists, and nothing else, go on
         // the list
         (Resolver::List, Action::Add, 0.6, Vec::new())
+    } else if let Some(need) = shape::needs_to(msg, seg).filter(|_| !has_time && !is_question(msg, seg)) {
+        // "I need to ring the chemist about my prescription": a thing to do, with no time yet
+        (Resolver::Task, Action::Create, 0.6, vec![opening_match(need, Resolver::Task, Action::Create)])
     } else {
         (Resolver::General, Action::Chat, 0.3, Vec::new())
     }
@@ -889,8 +892,23 @@ fn after_command(msg: &Msg<'_>, r: Range<usize>, used: &[PatMatch]) -> Option<St
     if end > 0 && msg.toks[end - 1].kind == Kind::He && msg.toks[end - 1].text.starts_with('ש') && end > r.start {
         end -= 1;
     }
-    if end >= r.end {
-        return None;
+    // "My late wife Joan's birthday is the 14th of May. Please remember that.": with only "that"
+    // after the command, what to remember was said before it
+    let points_back = (end..r.end).filter(|&i| msg.toks[i].is_word()).all(|i| {
+        matches!(msg.toks[i].text, "that" | "this" | "it" | "too" | "please" | "pls" | "זה" | "את" | "בבקשה" | "גמ")
+    });
+    if points_back {
+        let start = used.iter().filter(|m| m.action.is_some() && !m.keep).map(|m| m.start).min()?;
+        let mut last = start;
+        while last > r.start
+            && (msg.toks[last - 1].kind == Kind::Punct
+                || matches!(msg.toks[last - 1].text, "please" | "pls" | "so" | "בבקשה" | "אז"))
+        {
+            last -= 1;
+        }
+        let said =
+            (last > r.start).then(|| msg.text[msg.toks[r.start].start..msg.toks[last - 1].end].trim().to_string());
+        return said;
     }
     let said = msg.text[msg.toks[end].start..msg.toks[r.end - 1].end].trim();
     let said = said.trim_start_matches([':', ',', '-', ' ']).trim();
@@ -1030,9 +1048,33 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             {
                 step.title = Some(after);
             }
+            // "Good evening. My daughter set this up for me. Can you remind me on Sunday at 9 to
+            // telephone Margaret": with what to do said after the command ("to …", "ל…"), the
+            // words before it are a greeting or the story, not the reminder
+            if step.resolver == Resolver::Task
+                && step.action == Action::Create
+                && let Some(v) = verb.filter(|v| v.start > r.start && v.end < r.end)
+                && let Some(k) = (v.end..r.end).find(|&i| keep(i))
+                && (msg.toks[k].text == "to"
+                    || (msg.toks[k].kind == Kind::He
+                        && msg.toks[k].text.starts_with('ל')
+                        && msg.toks[k].text.chars().count() >= 4))
+                && (r.start..v.start).any(|i| keep(i) && msg.toks[i].is_word())
+                && let Some(after) = text_of(msg.text, msg.toks, k..r.end, &keep)
+            {
+                step.title = Some(after);
+            }
             if let Some(m) = good_time {
                 step.when = Some(m.point.unwrap_or(m.value));
                 step.recurrence = m.recurrence;
+                // "remind me on Purim to bring the costumes": a reminder for a day fires at 09:00
+                if step.resolver == Resolver::Task
+                    && step.action == Action::Create
+                    && m.point.is_none()
+                    && m.grain >= Grain::Day
+                {
+                    step.when = Some(crate::understand::time::reminder_on_a_day(m.value, msg.now));
+                }
                 // "move the dentist from sunday to tuesday": a move's new day is the last one
                 if step.action == Action::Update
                     && m.grain == Grain::Day

@@ -680,8 +680,16 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
                     | ("killing", "me")
                     | ("הורג", "אותי")
                     | ("הורגת", "אותי")
+                    | ("אינ", "כוח")
+                    | ("worn", "out")
+                    | ("fed", "up")
+                    | ("can't", "cope")
+                    | ("cant", "cope")
+                    | ("no", "energy")
             )
-        });
+        })
+        // "אין לי כוח"
+        || toks.windows(3).any(|w| w[0].text == "אינ" && w[1].text == "לי" && w[2].text == "כוח");
     // "what a day, the car broke down…", "איזה בוקר, …": an exclamation, not a question
     let exclaims = ((at(0) == "what" && at(1) == "a")
         || (at(0) == "איזה" && matches!(at(1), "יומ" | "בוקר" | "שבוע" | "ערב" | "לילה" | "בלגנ" | "חודש")))
@@ -1763,4 +1771,53 @@ pub(crate) fn then_update_it(msg: &Msg<'_>, seg: Seg) -> bool {
         return false;
     };
     (last..seg.end).all(|i| !msg.toks[i].is_word() || WORDS.contains(&msg.toks[i].text))
+}
+
+/// "I need to ring the chemist about my prescription", "we have to renew the car insurance",
+/// "אני צריכה לקנות מתנה לאמא": a thing the user must do, said as a need with no time, is a
+/// task. Gives the words of the need, which the title leaves out. The thing must be a verb and
+/// something it is done to or about ("I need to sleep" is how the user is).
+pub(crate) fn needs_to(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
+    let r = seg.range();
+    let mut k = seg.content;
+    let w = |k: usize| msg.toks.get(k).filter(|_| k < r.end).map_or("", |t| t.text);
+    if matches!(w(k), "i" | "we" | "אני" | "אנחנו") {
+        k += 1;
+    }
+    if matches!(w(k), "really" | "still" | "also" | "באמת" | "עוד" | "גמ") {
+        k += 1;
+    }
+    let en = match (w(k), w(k + 1)) {
+        ("need" | "have" | "must" | "should" | "got", "to") => Some(k + 2),
+        ("gotta" | "hafta" | "must", _) => Some(k + 1),
+        _ => None,
+    };
+    let he = matches!(w(k), "צריכ" | "צריכה" | "צריכימ" | "חייב" | "חייבת" | "חייבימ")
+        && msg
+            .toks
+            .get(k + 1)
+            .is_some_and(|t| t.kind == Kind::He && t.text.starts_with('ל') && t.text.chars().count() >= 4);
+    let thing = en.or(he.then_some(k + 1))?;
+    let words = (thing..r.end).filter(|&i| msg.toks[i].is_word()).count();
+    const STATES: &[&str] = &[
+        "sleep",
+        "rest",
+        "relax",
+        "breathe",
+        "vent",
+        "think",
+        "cry",
+        "talk",
+        "tell",
+        "calm",
+        "לישונ",
+        "לנוח",
+        "לנשומ",
+        "לדבר",
+        "לחשוב",
+        "להירגע",
+        "לבכות",
+        "לספר",
+    ];
+    (words >= 2 && !STATES.contains(&w(thing))).then_some(seg.content..thing)
 }

@@ -247,6 +247,24 @@ pub fn day_around(at: DateTime<FixedOffset>, tz: Tz) -> Option<(DateTime<FixedOf
     Some((start, calendar_day_end(tz, d)?))
 }
 
+/// When a reminder for a day said without a time fires: 09:00 that day (no one wants a ping at
+/// midnight), or, when that has passed, an hour from `now` on a five-minute mark. `day` is the
+/// day's midnight, as a day-grain time arrives.
+pub fn reminder_on_a_day(day: DateTime<FixedOffset>, now: DateTime<Tz>) -> DateTime<FixedOffset> {
+    use chrono::Timelike;
+    let tz = now.timezone();
+    let at_nine =
+        resolve::local(tz, day.with_timezone(&tz).date_naive(), chrono::NaiveTime::MIN + chrono::Duration::hours(9));
+    if at_nine.to_utc() > now.to_utc() {
+        return at_nine.with_timezone(&day.timezone());
+    }
+    let soon = now.to_utc() + chrono::Duration::hours(1);
+    let rounded = soon + chrono::Duration::minutes(i64::from((5 - soon.minute() % 5) % 5))
+        - chrono::Duration::seconds(i64::from(soon.second()))
+        - chrono::Duration::nanoseconds(i64::from(soon.nanosecond()));
+    rounded.with_timezone(&tz).fixed_offset()
+}
+
 /// The start of the day after `d`, in `tz`.
 fn calendar_day_end(tz: Tz, d: chrono::NaiveDate) -> Option<DateTime<FixedOffset>> {
     let next = d.succ_opt()?.and_hms_opt(0, 0, 0)?;
