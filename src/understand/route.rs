@@ -837,7 +837,27 @@ fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
     let asked = msg.toks.get(seg.end).is_some_and(|t| t.text == "?")
         && (seg.content..seg.end).filter(|&k| msg.toks[k].is_word()).count() >= 2;
     seg.content < seg.end
-        && (asked || shape::report_verb(msg, seg).is_some() || shape::asks_outside(msg, seg) || timed_deed(msg, seg))
+        && (asked
+            || shape::report_verb(msg, seg).is_some()
+            || shape::asks_outside(msg, seg)
+            || timed_deed(msg, seg)
+            || shape::move_told(msg, seg).is_some()
+            || asks_whats_on(msg, seg))
+}
+
+/// "what's on next week", "תבדוק מה יש לנו ביום שבת", "check what I have on Monday": asking
+/// what is on at a time, the first of several requests.
+fn asks_whats_on(msg: &Msg<'_>, seg: Seg) -> bool {
+    let mut k = seg.content;
+    if msg
+        .toks
+        .get(k)
+        .is_some_and(|t| matches!(t.text, "check" | "see" | "תבדוק" | "תבדקי" | "לבדוק" | "תראה" | "תראי"))
+    {
+        k += 1;
+    }
+    let asks = msg.toks.get(k).is_some_and(|t| matches!(t.text, "what's" | "whats" | "what" | "מה" | "איזה" | "אילו"));
+    asks && (k + 1..seg.end).any(|i| inside_time(msg, i)) && !(k + 1..seg.end).any(|i| command_at(msg, i).is_some())
 }
 
 /// "saturday at 10 to post the Etsy orders", "מחר בשמונה לקנות חלב": a step that opens with its

@@ -2122,3 +2122,22 @@ fn a_reminder_for_a_day_said_without_an_hour_fires_at_nine_and_a_need_is_a_task(
         (Resolver::Memory, Some("My late wife Joan's birthday is the 14th of May"))
     );
 }
+
+#[test]
+fn asking_what_is_on_or_telling_of_a_move_and_then_a_request_are_two_steps() {
+    let now = tuesday_morning();
+    let u = understand("what's on next week and remind me Sunday night to print the quiz", now, Lang::En);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, [(Resolver::Calendar, Action::Find), (Resolver::Task, Action::Create)]);
+    assert!(u.steps[0].window.is_some());
+    let u = understand("תבדוק מה יש לנו ביום שבת ותוסיף ליומן ברביעי ב-7 בערב סרט עם מיכל", now, Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, [(Resolver::Calendar, Action::Find), (Resolver::Calendar, Action::Create)]);
+    assert_eq!(u.steps[0].query, None);
+    let u = understand("המבחן של י\"א2 עבר ליום חמישי ב-10, ותזכיר לי ביום רביעי בערב להדפיס טפסים", now, Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, [(Resolver::Calendar, Action::Update), (Resolver::Task, Action::Create)]);
+    // a question closed by its mark asks, even with "and" and a request after it
+    let u = understand("איזה תורים יש לי מחר? ותוסיפי לרשימה של הציוד ספריי נגד קשרים", now, Lang::He);
+    assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Calendar, Action::Find));
+}

@@ -117,36 +117,43 @@ fn verb_first(scored: &mut [Scored], start: usize, question: bool) {
 
 fn is_question(msg: &Msg<'_>, seg: Seg) -> bool {
     let r = seg.range();
+    // ("איזה תורים יש לי מחר? ותוסיפי …": the question mark may close the step from outside)
     msg.toks[r.clone()].iter().any(|t| t.text == "?")
-        || msg.toks.get(r.start).is_some_and(|t| {
-            // ("…ומה הקוד של האזעקה": a second question glued to its "and")
-            let w = if t.kind == Kind::He && t.text.chars().count() >= 3 {
-                t.text.strip_prefix('ו').unwrap_or(t.text)
-            } else {
-                t.text
-            };
-            matches!(
-                w,
-                "מה" | "מי"
-                    | "איפה"
-                    | "מתי"
-                    | "איכ"
-                    | "כמה"
-                    | "האמ"
-                    | "what"
-                    | "what's"
-                    | "whats"
-                    | "who"
-                    | "who's"
-                    | "where"
-                    | "where's"
-                    | "when"
-                    | "when's"
-                    | "how"
-                    | "how's"
-                    | "which"
-            )
-        })
+        || (r.end > r.start && msg.toks.get(r.end).is_some_and(|t| t.text == "?"))
+        || opens_with_a_question_word(msg, r.start)
+}
+
+/// The word at `k` asks ("what", "מתי", "…ומה").
+fn opens_with_a_question_word(msg: &Msg<'_>, k: usize) -> bool {
+    msg.toks.get(k).is_some_and(|t| {
+        // ("…ומה הקוד של האזעקה": a second question glued to its "and")
+        let w = if t.kind == Kind::He && t.text.chars().count() >= 3 {
+            t.text.strip_prefix('ו').unwrap_or(t.text)
+        } else {
+            t.text
+        };
+        matches!(
+            w,
+            "מה" | "מי"
+                | "איפה"
+                | "מתי"
+                | "איכ"
+                | "כמה"
+                | "האמ"
+                | "what"
+                | "what's"
+                | "whats"
+                | "who"
+                | "who's"
+                | "where"
+                | "where's"
+                | "when"
+                | "when's"
+                | "how"
+                | "how's"
+                | "which"
+        )
+    })
 }
 
 fn first_time<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> Option<(&'a TimeMatch, &'a Range<usize>)> {
@@ -575,6 +582,13 @@ fn only_question_words(query: &str) -> bool {
         "שלי",
         "לי",
         "יש",
+        // "check what I have", "תבדוק מה יש לנו"
+        "check",
+        "see",
+        "תבדוק",
+        "תבדקי",
+        "לבדוק",
+        "לנו",
     ];
     query
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
@@ -631,7 +645,11 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     let r = seg.range();
     let has_time = time.is_some();
     let words = msg.toks[r].iter().filter(|t| matches!(t.kind, Kind::He | Kind::Latin)).count();
-    if let Some(said) = shape::has_plans(msg, seg).filter(|_| words >= 2 && ahead(msg, time) && !is_question(msg, seg))
+    if has_time && super::asks_whats_on(msg, seg) {
+        // "תבדוק מה יש לנו ביום שבת": what is on at a time
+        (Resolver::Calendar, Action::Find, 0.6, Vec::new())
+    } else if let Some(said) =
+        shape::has_plans(msg, seg).filter(|_| words >= 2 && ahead(msg, time) && !is_question(msg, seg))
     {
         // "יש לי חתונה ביום חמישי", "I've got a wedding on Thursday", "booked the vet for
         // Sunday": something the user will attend, most likely an event (asked, with a
@@ -1235,7 +1253,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             while first < r.end && (opening(msg.toks[first].text) || !keep(first)) {
                 first += 1;
             }
-            let q_keep = |i: usize| keep(i) && i >= first && !(i == r.start && is_question(msg, seg));
+            let q_keep = |i: usize| keep(i) && i >= first && !(i == r.start && opens_with_a_question_word(msg, i));
             step.query = text_of(msg.text, msg.toks, r.clone(), &q_keep);
         }
         _ => {}
