@@ -1594,6 +1594,20 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             && let Some(i) = (0..j).rev().find(|&i| steps[i].when.is_some())
         {
             steps[j].when = steps[i].when.map(|w| w + Duration::seconds(secs));
+            // "…and remind me the day before to buy donuts": a day before, with no hour of its
+            // own, is a reminder on that day (at 09:00, as any reminder for a day); "the night
+            // before" is no such day
+            let evening =
+                seg.range().any(|k| matches!(msg.toks[k].text, "night" | "evening" | "ערב" | "בערב" | "בלילה"));
+            if secs % 86_400 == 0
+                && !evening
+                && steps[j].resolver == Resolver::Task
+                && steps[j].action == crate::understand::Action::Create
+                && let Some(w) = steps[j].when
+                && let Some((day, _)) = time::day_around(w, msg.now.timezone())
+            {
+                steps[j].when = Some(time::reminder_on_a_day(day, msg.now));
+            }
             steps[j].depends_on.push(i);
             if steps[j].title.is_none() {
                 steps[j].title = steps[i].title.clone();

@@ -2141,3 +2141,21 @@ fn asking_what_is_on_or_telling_of_a_move_and_then_a_request_are_two_steps() {
     let u = understand("איזה תורים יש לי מחר? ותוסיפי לרשימה של הציוד ספריי נגד קשרים", now, Lang::He);
     assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Calendar, Action::Find));
 }
+
+#[test]
+fn a_reminder_the_day_before_with_no_hour_is_at_nine_that_day() {
+    let u = understand(
+        "my OB appointment moved to the 14th at 10:45, also remind me the day before to stop eating after midnight",
+        tuesday_morning(),
+        Lang::En,
+    );
+    assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Calendar, Action::Update));
+    assert_eq!(u.steps[1].when, Some(iso("2026-03-13T09:00:00+02:00")));
+    // the night before keeps the evening rule
+    let u = understand(
+        "dinner with Dana on Friday at 8pm, remind me the night before at 9 to buy wine",
+        tuesday_morning(),
+        Lang::En,
+    );
+    assert_eq!(u.steps[1].when, Some(iso("2026-03-12T21:00:00+02:00")));
+}

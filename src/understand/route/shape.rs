@@ -1717,7 +1717,7 @@ pub(crate) fn move_told(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, crate:
         }
         // English: "… moved [the consult] [back|up|forward] to <time>"
         let to = (v + 1..r.end).take(6).find(|&i| msg.toks[i].text == "to")?;
-        let m = time_at(to + 1)?;
+        let m = time_at(to + 1).or_else(|| time_at(to + 2).filter(|_| msg.toks[to + 1].text == "the"))?;
         let mut obj_end = to;
         while obj_end > v + 1 && matches!(msg.toks[obj_end - 1].text, "back" | "up" | "forward" | "over") {
             obj_end -= 1;
