@@ -45,7 +45,7 @@ const FROZEN3_FLOOR: usize = 79;
 /// run on it, ten of its conversations in New York or London or across a DST change): first run
 /// tune 66/76, frozen 68/82; floors at the later figures.
 const TUNE4_FLOOR: usize = 76;
-const FROZEN4_FLOOR: usize = 78;
+const FROZEN4_FLOOR: usize = 79;
 /// The fifth set (`eval/conversations5_*.jsonl`, c81–c100, a fifth writer, split before Ozer was
 /// run on it, eleven of its conversations across a DST change): first run tune 68/85, frozen 57/85;
 /// floors at the later figures.
@@ -62,7 +62,7 @@ const FROZEN6_FLOOR: usize = 91;
 /// was run on it, eleven of its conversations outside Jerusalem or across a clock change): first
 /// run tune 83/103, frozen 92/110.
 const TUNE7_FLOOR: usize = 99;
-const FROZEN7_FLOOR: usize = 95;
+const FROZEN7_FLOOR: usize = 96;
 /// The eighth set (`eval/conversations8_*.jsonl`, c141–c160, an eighth writer, split before Ozer
 /// was run on it, eleven of its conversations across a clock change and eight outside Jerusalem):
 /// first run tune 105/107, frozen 106/113.
@@ -73,7 +73,7 @@ const FROZEN8_FLOOR: usize = 111;
 /// Jerusalem; its `no_open_task_has` is what its writer was asked to check): first run tune
 /// 147/175, frozen 160/182.
 const TUNE9_FLOOR: usize = 175;
-const FROZEN9_FLOOR: usize = 173;
+const FROZEN9_FLOOR: usize = 174;
 /// The tenth set (c181–c200, 382 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, twelve across a DST change): first run tune 150/194, frozen 177/191.
 const TUNE10_FLOOR: usize = 193;
@@ -81,7 +81,7 @@ const FROZEN10_FLOOR: usize = 183;
 /// The eleventh set (c201–c220, 312 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157.
 const TUNE11_FLOOR: usize = 151;
-const FROZEN11_FLOOR: usize = 127;
+const FROZEN11_FLOOR: usize = 129;
 /// The twelfth set (c221–c240, 322 checks, written and split before Ozer ran on it; ten outside
 /// Jerusalem, eighteen across a DST change): first run, with the first rules of the session that
 /// added it, tune 138/155, frozen 144/167.
@@ -90,8 +90,8 @@ const FROZEN12_FLOOR: usize = 146;
 /// The thirteenth set (c241–c260, 355 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, fifteen across a DST change): first run, with the first rules of the session
 /// that added it, tune 149/177, frozen 140/178.
-const TUNE13_FLOOR: usize = 149;
-const FROZEN13_FLOOR: usize = 140;
+const TUNE13_FLOOR: usize = 158;
+const FROZEN13_FLOOR: usize = 145;
 
 struct Tally {
     passed: usize,

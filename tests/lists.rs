@@ -257,3 +257,28 @@ async fn him_and_them_are_the_things_of_the_list_named_before_the_verb() {
     assert!(!shown.contains("Ava") && !shown.contains("Noor") && shown.contains("Liam"), "{shown}");
     assert_eq!(item_count(&app).await, 2);
 }
+
+#[tokio::test]
+async fn a_removal_finds_the_thing_said_first_and_the_list_it_is_on() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("make a shopping list: oat milk, pasta, tomatoes").await;
+    // the thing, then why, with no comma between
+    let reply = app.say("cross off the pasta lena already bought some").await;
+    assert!(reply.contains("pasta"), "{reply}");
+    let open: Vec<String> = list_item::Entity::find()
+        .all(&app.state.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|i| !i.checked)
+        .map(|i| i.text)
+        .collect();
+    assert_eq!(open, ["oat milk", "tomatoes"], "crossed off");
+    // "…מהשוק" names no list of the user's: the list the thing is on
+    app.say("תוסיף חזרת וביצים לרשימת קניות לפסח").await;
+    let reply = app.say("תמחק את החזרת השכן מביא מהשוק").await;
+    assert!(reply.contains("חזרת"), "{reply}");
+    let left: Vec<String> =
+        list_item::Entity::find().all(&app.state.db).await.unwrap().into_iter().map(|i| i.text).collect();
+    assert!(!left.iter().any(|t| t.contains("חזרת")) && left.iter().any(|t| t.contains("ביצים")), "{left:?}");
+}

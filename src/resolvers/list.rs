@@ -268,7 +268,13 @@ fn matching_items(items: &[Item], wanted: &[String]) -> Vec<Item> {
         let hit = match matching::find(w, items, |i| i.text.as_str()) {
             Found::One(i) => Some(i),
             Found::Several(many) => many.into_iter().find(|i| i.text.to_lowercase() == w.to_lowercase()),
-            Found::None(_) => None,
+            // ("cross off the pasta lena already bought some": the thing, then why)
+            Found::None(_) => {
+                let mut leading: Vec<&Item> =
+                    items.iter().filter(|i| !i.checked && matching::opens_with(w, &i.text)).collect();
+                leading.sort_by_key(|i| std::cmp::Reverse(matching::tokens(&i.text).len()));
+                leading.first().map(|i| (*i).clone())
+            }
         };
         if let Some(i) = hit.filter(|i| !out.iter().any(|o| o.id == i.id)) {
             out.push(i);
@@ -285,13 +291,17 @@ async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
             if let Some((list, hits)) = items_of_unknown_list(ctx, step).await? {
                 return remove_hits(ctx, &list, hits).await;
             }
-            // "scratch the tent" with no list named: the list it is on, else the one reminder
-            // it names ("scratch the honey cake" with no cake on any list)
-            if display_name(step).is_none() && !step.slots.items.is_empty() {
+            // "scratch the tent" with no list named, or "…מהשוק" naming none of the user's
+            // lists: the list the things are on, else the one reminder they name ("scratch
+            // the honey cake" with no cake on any list)
+            if !step.slots.items.is_empty() {
                 let said_items = step.slots.items.join(", ");
                 if let Some((list, hits)) = items_named(ctx.db, ctx.user.id, &said_items).await? {
                     return remove_hits(ctx, &list, hits).await;
                 }
+            }
+            if display_name(step).is_none() && !step.slots.items.is_empty() {
+                let said_items = step.slots.items.join(", ");
                 if let Some(task) = super::task::the_open_task_named(ctx, &said_items).await? {
                     return super::task::delete_ids(ctx, &[task.id]).await;
                 }

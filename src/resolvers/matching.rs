@@ -188,6 +188,15 @@ pub fn find<T: Clone>(query: &str, candidates: &[T], text_of: impl Fn(&T) -> &st
     if close.len() == 1 { Found::One(close[0].clone()) } else { Found::Several(close.into_iter().take(5).collect()) }
 }
 
+/// Whether `said` opens with every word of `name` and goes on ("pasta lena already bought some"
+/// opens with "pasta"; "החזרת השכן מביא" with "חזרת"): the thing, then why.
+pub fn opens_with(said: &str, name: &str) -> bool {
+    let (said, name) = (tokens(said), tokens(name));
+    !name.is_empty()
+        && said.len() > name.len()
+        && said.iter().zip(&name).all(|(s, n)| forms(s).iter().any(|f| forms(n).contains(f)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

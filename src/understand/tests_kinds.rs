@@ -995,7 +995,9 @@ fn a_list_is_named_without_what_it_is_like_and_a_unit_after_a_number_is_no_new_i
 #[test]
 fn follow_ups_people_write_without_the_usual_verbs() {
     let s = one("wait training got moved to sunday same time", thursday_evening());
-    assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some("training")));
+    let alt = s.alternative.as_deref().expect("a reminder reading");
+    assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("training")));
+    assert_eq!((alt.resolver, alt.action, alt.title.as_deref()), (Resolver::Task, Action::Update, Some("training")));
     // (an event or one of the user's reminders: the reminder reading stands beside it, and the
     // one that names something the user has is what runs)
     let s = one("the x-ray got moved to sunday at 4", thursday_evening());
