@@ -90,7 +90,7 @@ const FROZEN12_FLOOR: usize = 146;
 /// The thirteenth set (c241–c260, 355 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, fifteen across a DST change): first run, with the first rules of the session
 /// that added it, tune 149/177, frozen 140/178.
-const TUNE13_FLOOR: usize = 158;
+const TUNE13_FLOOR: usize = 160;
 const FROZEN13_FLOOR: usize = 145;
 
 struct Tally {

@@ -124,6 +124,16 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
             step.confidence = step.confidence.min(0.55);
         }
     }
+    // "עזבי את זה": leave it is "never mind", not a delete of whatever "it" was
+    for (step, seg) in steps.iter_mut().zip(&segs) {
+        let w = |k: usize| msg.toks.get(k).filter(|_| k < seg.end).map_or("", |t| t.text);
+        if matches!(w(seg.content), "עזוב" | "עזבי" | "תעזוב" | "תעזבי")
+            && w(seg.content + 1) == "את"
+            && matches!(w(seg.content + 2), "זה" | "זאת")
+        {
+            *step = Step::new(Resolver::General, crate::understand::Action::Chat, 0.6);
+        }
+    }
     instead_of_the_deleted(&msg, &segs, &mut steps);
     link(&msg, &segs, &mut steps);
     day_said_before(&msg, &segs, &mut steps);

@@ -2161,3 +2161,11 @@ fn a_reminder_the_day_before_with_no_hour_is_at_nine_that_day() {
     );
     assert_eq!(u.steps[1].when, Some(iso("2026-03-12T21:00:00+02:00")));
 }
+
+#[test]
+fn leave_x_is_letting_go_of_that_reminder_and_leave_it_is_never_mind() {
+    let s = one("עזוב את הסדרן, דיברתי איתו כבר", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Delete));
+    assert!(s.title.as_deref().is_some_and(|t| t.contains("הסדרן")), "{:?}", s.title);
+    assert_eq!(one("עזבי את זה", tuesday_morning()).resolver, Resolver::General);
+}
