@@ -647,7 +647,7 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     let words = msg.toks[r].iter().filter(|t| matches!(t.kind, Kind::He | Kind::Latin)).count();
     if has_time && super::asks_whats_on(msg, seg) {
         // "תבדוק מה יש לנו ביום שבת": what is on at a time
-        (Resolver::Calendar, Action::Find, 0.6, Vec::new())
+        (Resolver::Calendar, Action::Find, 0.55, Vec::new())
     } else if let Some(said) =
         shape::has_plans(msg, seg).filter(|_| words >= 2 && ahead(msg, time) && !is_question(msg, seg))
     {
@@ -692,7 +692,7 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         (Resolver::List, Action::Add, 0.6, Vec::new())
     } else if let Some(need) = shape::needs_to(msg, seg).filter(|_| !has_time && !is_question(msg, seg)) {
         // "I need to ring the chemist about my prescription": a thing to do, with no time yet
-        (Resolver::Task, Action::Create, 0.6, vec![opening_match(need, Resolver::Task, Action::Create)])
+        (Resolver::Task, Action::Create, 0.55, vec![opening_match(need, Resolver::Task, Action::Create)])
     } else {
         (Resolver::General, Action::Chat, 0.3, Vec::new())
     }
