@@ -912,7 +912,7 @@ fn after_command(msg: &Msg<'_>, r: Range<usize>, used: &[PatMatch]) -> Option<St
     }
     // "My late wife Joan's birthday is the 14th of May. Please remember that.": with only "that"
     // after the command, what to remember was said before it
-    let points_back = (end..r.end).filter(|&i| msg.toks[i].is_word()).all(|i| {
+    let points_back = (end..r.end).filter(|&i| msg.toks[i].kind != Kind::Punct).all(|i| {
         matches!(msg.toks[i].text, "that" | "this" | "it" | "too" | "please" | "pls" | "זה" | "את" | "בבקשה" | "גמ")
     });
     if points_back {
