@@ -299,10 +299,9 @@ async fn remove(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
                 if let Some((list, hits)) = items_named(ctx.db, ctx.user.id, &said_items).await? {
                     return remove_hits(ctx, &list, hits).await;
                 }
-            }
-            if display_name(step).is_none() && !step.slots.items.is_empty() {
-                let said_items = step.slots.items.join(", ");
-                if let Some(task) = super::task::the_open_task_named(ctx, &said_items).await? {
+                if display_name(step).is_none()
+                    && let Some(task) = super::task::the_open_task_named(ctx, &said_items).await?
+                {
                     return super::task::delete_ids(ctx, &[task.id]).await;
                 }
             }

@@ -731,11 +731,7 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             let vav_time = c == i && msg.toks[i].kind == Kind::He && msg.toks[i].text.starts_with('ו');
             // the new time must be followed by what to do ("and at 8 to email the teacher"),
             // not end the message ("between sunday and tuesday")
-            let to_do_after = |e: usize| {
-                msg.toks.get(e).is_some_and(|t| {
-                    t.text == "to" || (t.kind == Kind::He && t.text.starts_with('ל') && t.text.chars().count() >= 4)
-                })
-            };
+            let to_do_after = |e: usize| msg.toks.get(e).is_some_and(opens_what_to_do);
             // "sat 11am pick up the dry cleaning and sunday 4pm call grandpa": a time then what
             // to do, twice over; the second needs no "to" when the first had none
             let time_then_deed = |e: usize| {
@@ -942,6 +938,16 @@ fn after_fillers(msg: &Msg<'_>, from: usize, vav: bool) -> Option<usize> {
         return None;
     }
     (k > from && k < msg.toks.len()).then_some(k)
+}
+
+/// A Hebrew infinitive ("להתקשר", "לקנות"): ל and at least three letters after it.
+fn he_infinitive(t: &Token<'_>) -> bool {
+    t.kind == Kind::He && t.text.starts_with('ל') && t.text.chars().count() >= 4
+}
+
+/// The word that opens what to do: "to", or a Hebrew infinitive.
+fn opens_what_to_do(t: &Token<'_>) -> bool {
+    t.text == "to" || he_infinitive(t)
 }
 
 fn inside_time(msg: &Msg<'_>, i: usize) -> bool {

@@ -202,8 +202,7 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         let resolver = if shape::names_task(msg, body) { Resolver::Task } else { Resolver::Calendar };
         // (a meeting, a meal or someone to meet is surely an event; "training got moved" may
         // be one of the user's reminders, which the reading beside it names)
-        let with = r.clone().any(|i| matches!(msg.toks[i].text, "with" | "עמ"));
-        let sure = resolver == Resolver::Task || with || shape::names_an_appointment(msg, body);
+        let sure = resolver == Resolver::Task || shape::says_with(msg, body) || shape::names_an_appointment(msg, body);
         let mut step = Step::new(resolver, Action::Update, if sure { 0.7 } else { 0.55 });
         step.when = Some(m.point.unwrap_or(m.value));
         let words = |i: usize| !super::inside_time(msg, i);
@@ -1073,10 +1072,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                 && step.action == Action::Create
                 && let Some(v) = verb.filter(|v| v.start > r.start && v.end < r.end)
                 && let Some(k) = (v.end..r.end).find(|&i| keep(i))
-                && (msg.toks[k].text == "to"
-                    || (msg.toks[k].kind == Kind::He
-                        && msg.toks[k].text.starts_with('ל')
-                        && msg.toks[k].text.chars().count() >= 4))
+                && super::opens_what_to_do(&msg.toks[k])
                 && (r.start..v.start).any(|i| keep(i) && msg.toks[i].is_word())
                 && let Some(after) = text_of(msg.text, msg.toks, k..r.end, &keep)
             {

@@ -1180,10 +1180,15 @@ pub(super) fn cancels_event(
     let cancel =
         used.iter().any(|m| m.action.is_some() && (m.start..m.end).any(|i| CANCELS.contains(&msg.toks[i].text)));
     let task_word = names_task(msg, seg);
-    let with = r.clone().any(|i| matches!(msg.toks[i].text, "with" | "עמ"));
+    let with = says_with(msg, seg);
     // ("תבטל את אימון הכוח": a session, a flight or an operation is booked, so it is called off)
     let booked = r.clone().any(|i| BOOKED.contains(&msg.toks[i].text));
     cancel && !task_word && (has_time || with || booked || names_an_appointment(msg, seg))
+}
+
+/// The step says "with" someone ("with the designers", "עם דנה").
+pub(super) fn says_with(msg: &Msg<'_>, seg: Seg) -> bool {
+    seg.range().any(|i| matches!(msg.toks[i].text, "with" | "עמ"))
 }
 
 /// Things one books and then calls off, beside the appointments: "cancel the workout".
@@ -1598,6 +1603,9 @@ const ASIDE: &[&str] = &[
     "איזה",
 ];
 
+/// "can", said to a man or a woman: "אתה יכול", "את יודעת".
+const ABLE: &[&str] = &["יכול", "יכולה", "יודע", "יודעת"];
+
 /// Verbs of what an assistant can do for someone, asked about in "what can you …".
 const CAN_DO: &[&str] =
     &["do", "handle", "help", "manage", "offer", "support", "assist", "לעשות", "לעזור", "לטפל", "לנהל"];
@@ -1621,16 +1629,16 @@ pub(crate) fn asks_what_you_can_do(msg: &Msg<'_>) -> bool {
         let en = words[k..].starts_with(&["can", "you"])
             || words[k..].starts_with(&["can", "u"])
             || words[k..].starts_with(&["could", "you"]);
-        let he = k + 1 < words.len()
-            && matches!(words[k], "אתה" | "את")
-            && (matches!(words[k + 1], "יכול" | "יכולה" | "יודע" | "יודעת")
-                || (k + 2 < words.len()
-                    && ASIDE.contains(&words[k + 1])
-                    && matches!(words[k + 2], "יכול" | "יכולה" | "יודע" | "יודעת")));
-        if !en && !he {
-            return false;
-        }
-        k += if en || matches!(words[k + 1], "יכול" | "יכולה" | "יודע" | "יודעת") { 2 } else { 3 };
+        // ("מה אתה בעצם יודע": one aside may stand before "can")
+        let said = |j: usize, of: &[&str]| words.get(j).is_some_and(|w| of.contains(w));
+        let he_can = matches!(words.get(k), Some(&("אתה" | "את")))
+            .then(|| k + 1 + usize::from(said(k + 1, ASIDE) && said(k + 2, ABLE)))
+            .filter(|&j| said(j, ABLE));
+        k = match (en, he_can) {
+            (true, _) => k + 2,
+            (false, Some(j)) => j + 1,
+            (false, None) => return false,
+        };
         while k < words.len() && ASIDE.contains(&words[k]) {
             k += 1;
         }
@@ -1691,6 +1699,8 @@ pub(crate) fn move_told(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, crate:
             _ => None,
         })
     };
+    // (the words of the thing must name something)
+    let named = |thing: Range<usize>, m| thing.clone().any(|i| msg.toks[i].is_word()).then_some((thing, m));
     for v in r.clone() {
         let t = &msg.toks[v];
         // "the Bauer lunch is now Wednesday at 12:30" (of a meeting or a meal: "my gym day is now
@@ -1701,8 +1711,7 @@ pub(crate) fn move_told(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, crate:
             && names_an_appointment(msg, seg)
         {
             if let Some(m) = time_at(v + 1) {
-                let before = r.start..v - 1;
-                return (before.clone().any(|i| msg.toks[i].is_word())).then_some((before, m));
+                return named(r.start..v - 1, m);
             }
             continue;
         }
@@ -1712,8 +1721,7 @@ pub(crate) fn move_told(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, crate:
         // Hebrew: the time right after the verb ("ליום שלישי", "ל-4", "למחר")
         if t.kind == Kind::He {
             let m = time_at(v + 1).filter(|_| msg.toks[v + 1].text.starts_with('ל'))?;
-            let before = r.start..v;
-            return (before.clone().any(|i| msg.toks[i].is_word())).then_some((before, m));
+            return named(r.start..v, m);
         }
         // English: "… moved [the consult] [back|up|forward] to <time>"
         let to = (v + 1..r.end).take(6).find(|&i| msg.toks[i].text == "to")?;
@@ -1732,8 +1740,7 @@ pub(crate) fn move_told(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, crate:
         {
             end -= 1;
         }
-        let before = r.start..end;
-        return (before.clone().any(|i| msg.toks[i].is_word())).then_some((before, m));
+        return named(r.start..end, m);
     }
     None
 }
@@ -1793,10 +1800,7 @@ pub(crate) fn needs_to(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
         _ => None,
     };
     let he = matches!(w(k), "צריכ" | "צריכה" | "צריכימ" | "חייב" | "חייבת" | "חייבימ")
-        && msg
-            .toks
-            .get(k + 1)
-            .is_some_and(|t| t.kind == Kind::He && t.text.starts_with('ל') && t.text.chars().count() >= 4);
+        && msg.toks.get(k + 1).is_some_and(super::he_infinitive);
     let thing = en.or(he.then_some(k + 1))?;
     let words = (thing..r.end).filter(|&i| msg.toks[i].is_word()).count();
     const STATES: &[&str] = &[
