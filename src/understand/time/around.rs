@@ -27,28 +27,33 @@ pub fn counted_from_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         // weekday's first occurrence on that side of it
         (Some(Kind::He), Some(Lex::Unit(Unit::Day, 1))) if matches!(cx.lex(i + 1), Some(Lex::Weekday(_))) => {
             let Some(Lex::Weekday(wd)) = cx.lex(i + 1) else { return None };
-            (1, Some(wd), i + 2)
+            (Span::Days(1), Some(wd), i + 2)
         }
         (Some(Kind::Latin), _) if cx.is(i, "the") && matches!(cx.lex(i + 1), Some(Lex::Weekday(_))) => {
             let Some(Lex::Weekday(wd)) = cx.lex(i + 1) else { return None };
-            (1, Some(wd), i + 2)
+            (Span::Days(1), Some(wd), i + 2)
         }
-        // "יום", "יומיים", "שבועיים": the Hebrew unit carries its count
-        (Some(Kind::He), Some(Lex::Unit(u @ (Unit::Day | Unit::Week), c))) => (days_of(u, c)?, None, i + 1),
+        // "יום", "יומיים", "שבועיים", "חודש": the Hebrew unit carries its count
+        (Some(Kind::He), Some(Lex::Unit(u, c))) => (span_of(u, c)?, None, i + 1),
         (Some(Kind::Latin), _)
-            if matches!(cx.text(i), "the" | "a" | "one")
-                && matches!(cx.lex(i + 1), Some(Lex::Unit(Unit::Day | Unit::Week, _))) =>
+            if matches!(cx.text(i), "the" | "a" | "one") && matches!(cx.lex(i + 1), Some(Lex::Unit(..))) =>
         {
             let Some(Lex::Unit(u, c)) = cx.lex(i + 1) else { return None };
-            (days_of(u, c)?, None, i + 2)
+            (span_of(u, c)?, None, i + 2)
+        }
+        // "שלושה ימים לפני סוכות": a Hebrew number word and its unit
+        (Some(Kind::He), Some(Lex::Num(_))) => {
+            let (n, _, j) = cx.word_num(i).filter(|(_, p, _)| p.is_empty())?;
+            let Some(Lex::Unit(u, _)) = cx.lex(j) else { return None };
+            (span_of(u, n)?, None, j + 1)
         }
         (Some(Kind::Num | Kind::Latin), _) => {
             let (n, ordinal, j) = super::dates::day_number(cx, i)
                 .or_else(|| cx.word_num(i).filter(|(_, p, _)| p.is_empty()).map(|(n, _, j)| (n, false, j)))?;
-            let n = i16::try_from(n).ok().filter(|n| (1..=400).contains(n))?;
+            let n = u32::try_from(n).ok().filter(|n| (1..=400).contains(n))?;
             match cx.lex(j) {
-                Some(Lex::Unit(u @ (Unit::Day | Unit::Week), _)) if !ordinal => (n * days_of(u, 1)?, None, j + 1),
-                Some(Lex::Weekday(wd)) if ordinal || n == 1 => (n, Some(wd), j + 1),
+                Some(Lex::Unit(u, _)) if !ordinal => (span_of(u, n)?, None, j + 1),
+                Some(Lex::Weekday(wd)) if ordinal || n == 1 => (Span::Days(i16::try_from(n).ok()?), Some(wd), j + 1),
                 _ => return None,
             }
         }
@@ -62,9 +67,11 @@ pub fn counted_from_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     };
     let (day, e) = super::holidays::holiday_at(cx, k + 1)?;
     let Day::Holiday { h, y, rel, at: At::On } = day else { return None };
-    let at = match wd {
-        None => At::Days(sign * n),
-        Some(wd) => At::NthWeekday(i8::try_from(sign * n).ok()?, wd),
+    let at = match (n, wd) {
+        (Span::Days(n), None) => At::Days(sign * n),
+        (Span::Months(n), None) => At::Months(sign * n),
+        (Span::Days(n), Some(wd)) => At::NthWeekday(i8::try_from(sign * n).ok()?, wd),
+        (Span::Months(_), Some(_)) => return None,
     };
     Some((Day::Holiday { h, y, rel, at }, e))
 }
@@ -133,9 +140,24 @@ fn he_place(cx: &Cx<'_>, i: usize, pre: &[&str]) -> Option<i16> {
 }
 
 /// Days in `count` of a day or week unit.
-fn days_of(u: Unit, count: u32) -> Option<i16> {
-    let per = if u == Unit::Week { 7 } else { 1 };
-    i16::try_from(count).ok().map(|c| c * per).filter(|d| (1..=400).contains(d))
+/// How far from a holiday a count of units puts a day.
+#[derive(Clone, Copy)]
+enum Span {
+    Days(i16),
+    Months(i16),
+}
+
+/// "three days", "two weeks", "a month": days and weeks count in days, months in months; other
+/// units are no distance from a holiday.
+fn span_of(u: Unit, count: u32) -> Option<Span> {
+    let c = i16::try_from(count).ok()?;
+    match u {
+        Unit::Day => Some(Span::Days(c)),
+        Unit::Week => Some(Span::Days(c.checked_mul(7)?)),
+        Unit::Month => Some(Span::Months(c)),
+        _ => None,
+    }
+    .filter(|s| matches!(*s, Span::Days(1..=400) | Span::Months(1..=11)))
 }
 
 /// "[the] [nth] closest <weekday> to <date>", "[the] [nth] closest <holiday> to today".

@@ -8,10 +8,37 @@ use super::grammar::{Comp, Cx, Day};
 use super::lexicon::{Lex, Part, Unit};
 use crate::understand::normalize::Kind;
 
+/// "ערב שבת", "erev shabbat" (Friday, the day Shabbat begins at its evening) and "מוצאי שבת",
+/// "motzei shabbat" (Saturday evening, when it ends): (weekday, true for the evening after it).
+/// "שבת בערב" and "Saturday evening" stay Saturday evening, read by the part of day.
+pub fn shabbat_edge_at(cx: &Cx<'_>, i: usize) -> Option<(u8, bool)> {
+    let shabbat = |k: usize| matches!(cx.text(k), "שבת" | "shabbat" | "shabbos" | "shabbes" | "sabbath");
+    if !shabbat(i + 1) {
+        return None;
+    }
+    let lead = |words: &[&str]| match cx.kind(i) {
+        Some(Kind::He) => {
+            crate::understand::normalize::peelings(cx.text(i)).any(|(p, s)| !p.contains('ה') && words.contains(&s))
+        }
+        Some(Kind::Latin) => words.contains(&cx.text(i)),
+        _ => false,
+    };
+    if lead(&["ערב", "erev"]) {
+        Some((5, false))
+    } else if lead(&["מוצאי", "motzei", "motzai", "motsei"]) {
+        Some((6, true))
+    } else {
+        None
+    }
+}
+
 /// Days, weekdays, named-month dates, weeks, months, weekends.
 pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     if let Some(h) = super::holidays::holiday_at(cx, i).or_else(|| super::around::closest_at(cx, i)) {
         return Some(h);
+    }
+    if let Some((wd, _)) = shabbat_edge_at(cx, i) {
+        return Some((Day::Weekday { wd, rel: None }, i + 2));
     }
     if let Some(x) = super::within::nth_of_at(cx, i).or_else(|| super::within::rest_of_week_at(cx, i)) {
         return Some(x);

@@ -352,10 +352,13 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
             _ => break,
         }
     }
-    // "ליל הסדר בשבע וחצי", "seder night at 7:30": a clock on a night named is in the evening
-    if acc.clock.is_some()
-        && acc.part.is_none()
-        && super::jewish::names_a_night(cx.kind(i), cx.text(i), (i + 1 < cx.len()).then(|| cx.text(i + 1)))
+    // "ליל הסדר בשבע וחצי", "seder night at 7:30": a clock on a night named is in the evening;
+    // "במוצאי שבת" is Saturday evening with a clock or without one
+    let motzei = matches!(super::days::shabbat_edge_at(cx, i), Some((_, true)));
+    if acc.part.is_none()
+        && (motzei
+            || (acc.clock.is_some()
+                && super::jewish::names_a_night(cx.kind(i), cx.text(i), (i + 1 < cx.len()).then(|| cx.text(i + 1)))))
     {
         acc.part = Some((Part::Evening, false, cx.kind(i) == Some(Kind::He)));
     }

@@ -281,10 +281,23 @@ pub fn date_at(h: u8, y: Option<i32>, rel: Option<i8>, at: At, today: NaiveDate)
         return super::around::nth_closest(today, n, dates);
     }
     let d = date(h, y, rel, today)?;
+    let day = at_day(h, d, at)?;
+    // "two months before Rosh Hashanah" said a week before it: the next one's
+    let counted_back = matches!(at, At::Days(..0) | At::Months(..0) | At::NthWeekday(..0, _));
+    if counted_back && day < today && y.is_none() && rel.is_none() {
+        return at_day(h, in_year(h, d.year() + 1)?, at);
+    }
+    Some(day)
+}
+
+/// The day `at` names around holiday `h` whose first day is `d`.
+fn at_day(h: u8, d: NaiveDate, at: At) -> Option<NaiveDate> {
     Some(match at {
         At::Eve => d - Duration::days(1),
         At::After => d + Duration::days(length(h, d.year()).unwrap_or(1)),
         At::Days(n) => d + Duration::days(i64::from(n)),
+        At::Months(n) if n < 0 => d.checked_sub_months(chrono::Months::new(u32::from(n.unsigned_abs())))?,
+        At::Months(n) => d.checked_add_months(chrono::Months::new(u32::from(n.unsigned_abs())))?,
         // "the Sunday after Pesach" is counted from its last day
         At::NthWeekday(n, wd) if n > 0 => {
             super::around::nth_weekday_from(d + Duration::days(length(h, d.year()).unwrap_or(1) - 1), n, wd)?

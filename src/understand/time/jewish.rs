@@ -308,6 +308,8 @@ pub enum At {
     Before,
     /// this many days after (before, when negative) its first day: "three days after Easter"
     Days(i16),
+    /// this many months after (before, when negative) its first day: "a month before Pesach"
+    Months(i16),
     /// the nth weekday (0 = Sunday) after its first day, or before when n < 0
     NthWeekday(i8, u8),
     /// the nth closest one to today, past or future

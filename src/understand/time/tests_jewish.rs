@@ -225,3 +225,36 @@ fn a_weekday_after_a_holiday_of_several_days_follows_its_last_day() {
     let (v, _) = at("2026-11-24 10:00", "יום שישי שלפני פסח");
     assert_eq!(v, "2027-04-16T00:00:00+03:00");
 }
+
+#[test]
+fn months_and_hebrew_number_words_before_a_holiday_count_back_from_it() {
+    for (now, text, day) in [
+        ("2027-01-20 21:00", "תזכיר לי חודש לפני פסח לקנות כרטיסים", "2027-03-22"),
+        ("2027-01-20 21:00", "a month before Passover", "2027-03-22"),
+        ("2026-06-01 10:00", "חודשיים לפני ראש השנה", "2026-07-12"),
+        ("2026-09-10 16:00", "שלושה ימים לפני סוכות", "2026-09-23"),
+        ("2026-09-10 16:00", "ארבעה ימים אחרי יום כיפור", "2026-09-25"),
+        // counted back from this year's, the day has passed: next year's
+        ("2026-09-10 16:00", "two months before Rosh Hashanah", "2027-08-02"),
+    ] {
+        let (v, e) = at(now, text);
+        assert!(v.starts_with(day) && e.is_none(), "{text}: {v} {e:?}");
+    }
+}
+
+#[test]
+fn erev_shabbat_is_friday_and_motzei_shabbat_saturday_evening() {
+    for (text, want) in [
+        ("תזכיר לי בערב שבת בשתיים להדליק את הפלטה", "2026-09-11T14:00:00+03:00"),
+        ("erev shabbat at 2", "2026-09-11T14:00:00+03:00"),
+        ("ערב שבת", "2026-09-11T00:00:00+03:00"),
+        ("במוצאי שבת בשמונה", "2026-09-12T20:00:00+03:00"),
+        ("motzei shabbat at 9", "2026-09-12T21:00:00+03:00"),
+        ("במוצאי שבת", "2026-09-12T18:00:00+03:00"),
+        // Saturday's evening said with the day first is still Saturday
+        ("שבת בערב", "2026-09-12T18:00:00+03:00"),
+    ] {
+        let (v, _) = at("2026-09-10 16:00", text);
+        assert_eq!(v, want, "{text}");
+    }
+}
