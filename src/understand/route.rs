@@ -1288,7 +1288,20 @@ const CALLED_OFF: &[&str] = &[
 /// delete, what comes "instead" at a time is a new thing, not a move of one.
 fn instead_of_the_deleted(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     for j in 1..steps.len().min(segs.len()) {
-        let instead = segs[j].range().any(|k| matches!(msg.toks[k].text, "instead" | "במקומ" | "במקומה" | "במקומו"));
+        let instead = says_instead(msg, &segs[j]);
+        // "ותקבעי במקום זה בדיקת מוניטור", "and book a scan instead": the words that say so name
+        // nothing
+        if instead && steps[j - 1].action == crate::understand::Action::Delete {
+            for t in [&mut steps[j].title, &mut steps[j].query] {
+                if let Some(x) = t.as_deref() {
+                    let cut = ["במקום זה", "במקום זאת", "במקומה", "במקומו", "instead"]
+                        .iter()
+                        .fold(x.to_string(), |acc, w| acc.replace(w, ""));
+                    let cut = cut.split_whitespace().collect::<Vec<_>>().join(" ");
+                    *t = (!cut.is_empty()).then_some(cut);
+                }
+            }
+        }
         if steps[j - 1].action == crate::understand::Action::Delete
             && steps[j].action == crate::understand::Action::Update
             && steps[j].when.is_some()
@@ -1474,15 +1487,6 @@ fn things_of(title: &str) -> Vec<String> {
 /// "that day" is on the day said before it.
 fn that_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     use crate::understand::Action;
-    let toks = msg.toks;
-    let said_at = |k: usize| {
-        let is = |d: usize, w: &str| toks.get(k + d).is_some_and(|t| t.text == w);
-        (is(0, "that") && is(1, "day"))
-            || (is(0, "same") && is(1, "day"))
-            || (is(0, "that") && is(1, "same") && is(2, "day"))
-            || (matches!(toks[k].text, "באותו" | "אותו")
-                && matches!(toks.get(k + 1).map(|t| t.text), Some("יומ" | "היומ")))
-    };
     let tz = msg.now.timezone();
     for (step, seg) in steps.iter_mut().zip(segs) {
         let looks = matches!(
@@ -1492,7 +1496,7 @@ fn that_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         if !looks || step.window.is_some() {
             continue;
         }
-        let Some(at) = (seg.start..seg.end).find(|&k| said_at(k)) else { continue };
+        let Some(at) = (seg.start..seg.end).find(|&k| says_that_day(msg.toks, k)) else { continue };
         // (a time already taken from the step before it says the day)
         let day = step.when.take().map(|w| w.with_timezone(&tz).date_naive()).or_else(|| {
             msg.times.iter().rev().find_map(|(f, r)| match f {
@@ -1540,7 +1544,8 @@ fn time_of<'m>(msg: &'m Msg<'_>, seg: &Seg, step: &Step) -> Option<&'m time::Tim
 /// "remind me tomorrow at 6pm to study, at 9pm to call mum", "תזכיר לי מחר בשמונה להתקשר לדן
 /// ובארבע לאסוף את הילדים": a time of day said alone after a step whose time said its day is on
 /// that day, and its hour reads the way an hour with a date does (7–11 morning, 12 noon, 1–6
-/// afternoon).
+/// afternoon). So is one said "that day" ("תזכור שהמשמרת ביום שני…, ותזכיר לי באותו יום ב-12")
+/// or "instead" of a thing cancelled on a day ("תבטלי את הפגישה מחר ותקבעי במקום זה … בשעה 11").
 fn day_said_before(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     use chrono::Timelike;
     let tz = msg.now.timezone();
@@ -1548,20 +1553,27 @@ fn day_said_before(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         let Some(own) = time_of(msg, &segs[j], &steps[j]).filter(|m| m.clock_only && m.recurrence.is_none()) else {
             continue;
         };
-        // (the step before of the same kind: "I have the dentist on thursday at 10, remind me
-        // at 8 to call them" may well mean today)
-        let Some(i) = (0..j).rev().find(|&i| steps[i].when.is_some()) else { continue };
-        let same = steps[i].resolver == steps[j].resolver && steps[i].action == steps[j].action;
-        let Some(before) = time_of(msg, &segs[i], &steps[i]).filter(|_| same) else {
-            continue;
+        let day = if let Some(at) = segs[j].range().find(|&k| says_that_day(msg.toks, k)) {
+            // the last day said before these words, by whichever step
+            msg.times.iter().rev().find_map(|(f, r)| match f {
+                Found::Time(m) if r.end <= at && m.problem.is_none() && !m.clock_only => {
+                    Some(m.value.with_timezone(&tz).date_naive())
+                }
+                _ => None,
+            })
+        } else if says_instead(msg, &segs[j]) && steps[j - 1].action == crate::understand::Action::Delete {
+            steps[j - 1].window.map(|w| w.start.with_timezone(&tz).date_naive())
+        } else {
+            // (the step before of the same kind: "I have the dentist on thursday at 10, remind me
+            // at 8 to call them" may well mean today)
+            (0..j).rev().find(|&i| steps[i].when.is_some()).and_then(|i| {
+                let same = steps[i].resolver == steps[j].resolver && steps[i].action == steps[j].action;
+                time_of(msg, &segs[i], &steps[i])
+                    .filter(|b| same && !b.clock_only && b.recurrence.is_none())
+                    .map(|b| b.value.with_timezone(&tz).date_naive())
+            })
         };
-        if before.clock_only || before.recurrence.is_some() {
-            continue;
-        }
-        let day = before.value.with_timezone(&tz).date_naive();
-        if day <= msg.now.date_naive() {
-            continue;
-        }
+        let Some(day) = day.filter(|d| *d > msg.now.date_naive()) else { continue };
         let at = own.value.with_timezone(&tz);
         let mut hour = at.hour();
         if own.either_half {
@@ -1577,6 +1589,20 @@ fn day_said_before(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         };
         steps[j].when = Some(moved.fixed_offset());
     }
+}
+
+/// "that day", "the same day", "that same day", "באותו יום", "אותו היום" start at token `k`.
+fn says_that_day(toks: &[Token<'_>], k: usize) -> bool {
+    let is = |d: usize, w: &str| toks.get(k + d).is_some_and(|t| t.text == w);
+    (is(0, "that") && is(1, "day"))
+        || (is(0, "same") && is(1, "day"))
+        || (is(0, "that") && is(1, "same") && is(2, "day"))
+        || (matches!(toks[k].text, "באותו" | "אותו") && matches!(toks.get(k + 1).map(|t| t.text), Some("יומ" | "היומ")))
+}
+
+/// "instead", "במקום זה", "במקומה": what the words of `seg` do takes the place of another.
+fn says_instead(msg: &Msg<'_>, seg: &Seg) -> bool {
+    seg.range().any(|k| matches!(msg.toks[k].text, "instead" | "במקומ" | "במקומה" | "במקומו"))
 }
 
 /// The anchors ("an hour before", "the day before") said in a step's words, in signed seconds.

@@ -2169,3 +2169,30 @@ fn leave_x_is_letting_go_of_that_reminder_and_leave_it_is_never_mind() {
     assert!(s.title.as_deref().is_some_and(|t| t.contains("הסדרן")), "{:?}", s.title);
     assert_eq!(one("עזבי את זה", tuesday_morning()).resolver, Resolver::General);
 }
+
+#[test]
+fn an_hour_said_instead_of_a_cancelled_thing_or_that_day_is_on_its_day() {
+    // "instead" of a meeting cancelled tomorrow: tomorrow at 11, named without "instead"
+    let u =
+        understand("תבטלי את הפגישה עם הלקוח מחר ותקבעי במקום זה בדיקת מוניטור בשעה 11", tuesday_morning(), Lang::He);
+    assert_eq!((u.steps[1].resolver, u.steps[1].action), (Resolver::Calendar, Action::Create));
+    assert_eq!(u.steps[1].when, Some(iso("2026-03-11T11:00:00+02:00")));
+    assert_eq!(u.steps[1].title.as_deref(), Some("בדיקת מוניטור"));
+    let u = understand(
+        "cancel my lunch with Dana on Thursday and book a haircut at 1 instead",
+        tuesday_morning(),
+        Lang::En,
+    );
+    assert_eq!(u.steps[1].when, Some(iso("2026-03-12T13:00:00+02:00")));
+    assert_eq!(u.steps[1].title.as_deref(), Some("haircut"));
+    // "that day": the day a note said, though the note is another kind of step
+    let u = understand(
+        "תזכור שהמשמרת שלי ביום שני מתחילה ב-14:10, ותזכיר לי באותו יום ב-12 לאכול",
+        tuesday_morning(),
+        Lang::He,
+    );
+    assert_eq!((u.steps[1].resolver, u.steps[1].when), (Resolver::Task, Some(iso("2026-03-16T12:00:00+02:00"))));
+    // without either, an hour after a note is the next such hour
+    let u = understand("תזכור שהמשמרת שלי ביום שני מתחילה ב-14:10, ותזכיר לי ב-12 לאכול", tuesday_morning(), Lang::He);
+    assert_eq!(u.steps[1].when, Some(iso("2026-03-10T12:00:00+02:00")));
+}
