@@ -94,6 +94,13 @@ const SAME_TIME: &[&[&str]] = &[
     &["tnx"],
 ];
 
+/// "U10", "A4": a letter written against the number after it is part of a name, not "you" or
+/// "a".
+fn glued_to_a_number(toks: &[Token<'_>], kept: &[usize], a: usize) -> bool {
+    let i = kept[a];
+    kept.get(a + 1).is_some_and(|&j| j == i + 1 && toks[j].kind == Kind::Num && toks[j].start == toks[i].end)
+}
+
 /// The text of the kept tokens in `range`, edge stopwords trimmed; runs of kept tokens are
 /// joined with one space.
 pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn Fn(usize) -> bool) -> Option<String> {
@@ -106,6 +113,7 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
         if matches!((at(0), at(1)), ("can" | "could" | "would" | "will", "you")) {
             a += 2;
         } else if a < b
+            && !glued_to_a_number(toks, &kept, a)
             && (edge_stop(&toks[kept[a]])
                 || matches!(
                     at(0),

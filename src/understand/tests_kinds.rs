@@ -2196,3 +2196,16 @@ fn an_hour_said_instead_of_a_cancelled_thing_or_that_day_is_on_its_day() {
     let u = understand("תזכור שהמשמרת שלי ביום שני מתחילה ב-14:10, ותזכיר לי ב-12 לאכול", tuesday_morning(), Lang::He);
     assert_eq!(u.steps[1].when, Some(iso("2026-03-10T12:00:00+02:00")));
 }
+
+#[test]
+fn a_when_question_looks_for_the_thing_not_the_asking_and_a_letter_glued_to_a_number_is_a_name() {
+    let u = understand("when is the Rosh Hashana dinner at my parents'?", tuesday_morning(), Lang::En);
+    assert_eq!((u.steps[0].resolver, u.steps[0].action), (Resolver::Calendar, Action::Find));
+    assert_eq!(u.steps[0].query.as_deref(), Some("dinner at my parents"));
+    assert!(u.steps[0].window.is_some());
+    let u = understand("when is the U10 tournament?", tuesday_morning(), Lang::En);
+    assert_eq!(u.steps[0].query.as_deref(), Some("U10 tournament"));
+    // "u" alone is still "you"
+    let u = understand("can u remind me tomorrow at 9 to call the bank", tuesday_morning(), Lang::En);
+    assert_eq!(u.steps[0].title.as_deref(), Some("call the bank"));
+}

@@ -540,6 +540,25 @@ fn says_draft(msg: &Msg<'_>, r: &Range<usize>) -> bool {
         || said("בלי", "לשלוח")
 }
 
+/// A calendar query without the "when is the" / "מתי" that asks it ("when is the dinner at my
+/// parents" looks for "dinner at my parents").
+fn without_when(query: &str) -> Option<String> {
+    let words: Vec<&str> = query.split_whitespace().collect();
+    let mut k = 0;
+    if words.first().is_some_and(|w| matches!(w.to_lowercase().as_str(), "when" | "when's" | "whens" | "מתי" | "ומתי"))
+    {
+        k = 1;
+        while words
+            .get(k)
+            .is_some_and(|w| matches!(w.to_lowercase().as_str(), "is" | "are" | "was" | "the" | "my" | "our"))
+        {
+            k += 1;
+        }
+    }
+    let rest = words[k..].join(" ");
+    (!rest.is_empty()).then_some(rest)
+}
+
 /// Whether a calendar query is nothing but the words of asking ("what does … like", "how's",
 /// "איך נראה … שלי").
 fn only_question_words(query: &str) -> bool {
@@ -1047,7 +1066,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             step.window = good_time.and_then(|m| window_of(m, msg)).or_else(|| my_period(msg, &r));
             if step.resolver == Resolver::Calendar {
                 // "what does my week look like": question words are no event's name
-                step.query = leftover().filter(|q| !only_question_words(q));
+                step.query = leftover().filter(|q| !only_question_words(q)).and_then(|q| without_when(&q));
             }
         }
         (Resolver::Task | Resolver::Calendar, _) => {
