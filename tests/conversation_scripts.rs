@@ -92,6 +92,11 @@ const FROZEN12_FLOOR: usize = 146;
 /// that added it, tune 149/177, frozen 140/178.
 const TUNE13_FLOOR: usize = 160;
 const FROZEN13_FLOOR: usize = 145;
+/// The fourteenth set (c261–c280, 370 checks, written and split before Ozer ran on it; twelve
+/// outside Israel, eleven across a DST change): first run, with the first rules of the session that
+/// added it, tune 159/186, frozen 166/184.
+const TUNE14_FLOOR: usize = 159;
+const FROZEN14_FLOOR: usize = 166;
 
 struct Tally {
     passed: usize,
@@ -471,4 +476,14 @@ async fn thirteenth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn thirteenth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen13", include_str!("../eval/conversations13_frozen.jsonl"), FROZEN13_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn fourteenth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune14", include_str!("../eval/conversations14_tune.jsonl"), TUNE14_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn fourteenth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen14", include_str!("../eval/conversations14_frozen.jsonl"), FROZEN14_FLOOR, false).await;
 }
