@@ -232,3 +232,24 @@ async fn notes_are_stored_embedded_recalled_and_forgotten_on_postgres() {
     assert!(app.say("forget what I said about the locker").await.contains("240"));
     assert_eq!(notes(&app).await.len(), 1);
 }
+
+#[tokio::test]
+async fn forget_with_no_note_by_that_name_lets_go_of_the_reminder_it_names() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remember that the gate code is 4512").await;
+    app.say("remind me tomorrow at 2 to call mom back").await;
+    let reply = app.say("forget about calling mom, she just texted me").await;
+    assert!(reply.contains("call mom back"), "{reply}");
+    let open: Vec<_> = ozer::store::entities::task::Entity::find()
+        .all(&app.state.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|t| t.status == "open")
+        .collect();
+    assert!(open.is_empty(), "{open:?}");
+    // the note is untouched, and a note by the name is still what "forget" drops first
+    assert_eq!(notes(&app).await.len(), 1);
+    app.say("forget the gate code").await;
+    assert!(notes(&app).await.is_empty());
+}

@@ -161,7 +161,19 @@ async fn forget(ctx: &Ctx<'_>, step: &PlannedStep, pre: &Prefetched) -> Result<S
     // every note about it, not only the best: "forget the code" means all of them, after a yes
     let ids: Vec<i64> = close(&hits, 10).iter().map(|h| h.id).collect();
     match ids.len() {
-        0 => Ok(StepResult::say(Msg::new("memory-nothing"))),
+        // "forget about calling mom", "forget the electrolytes one": no note, but a reminder by
+        // that name is what to let go of
+        0 => {
+            let words = step.slots.query.as_deref().or(step.slots.title.as_deref()).unwrap_or_default();
+            if super::task::names_an_open_task(ctx.db, ctx.user.id, words).await? {
+                let mut as_task = step.clone();
+                as_task.resolver = crate::understand::Resolver::Task;
+                as_task.slots.resolver = crate::understand::Resolver::Task;
+                as_task.slots.title = Some(words.to_string());
+                return super::task::run(ctx, &as_task).await;
+            }
+            Ok(StepResult::say(Msg::new("memory-nothing")))
+        }
         1 => delete_ids(ctx, &ids).await,
         n => {
             let found = notes::by_ids(ctx.db, ctx.user.id, &ids).await?;
