@@ -142,7 +142,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("תעיף", 0.5), ("תזרוק", 0.45), ("^עזוב את", 0.6), ("^עזבי את", 0.6), ("^תעזוב את", 0.6), ("^תעזבי את", 0.6),
                 ],
                 en: &[("delete", 0.6), ("remove", 0.6), ("cancel", 0.55), ("clear", 0.6), ("get rid of", 0.6), ("scrap", 0.5), ("forget", 0.5),
-                    ("clean up", 0.6), ("clear out", 0.6), ("wipe", 0.5), ("nix", 0.5), ("ditch", 0.5), ("trash", 0.5), ("kill", 0.45)],
+                    ("clean up", 0.6), ("clear out", 0.6), ("wipe", 0.5), ("nix", 0.5), ("ditch", 0.5), ("trash", 0.5), ("kill", 0.45),
+                    ("drop the", 0.35), ("drop that", 0.5), ("drop it", 0.5)],
             },
         ],
         examples: &[

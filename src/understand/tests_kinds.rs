@@ -2209,3 +2209,34 @@ fn a_when_question_looks_for_the_thing_not_the_asking_and_a_letter_glued_to_a_nu
     let u = understand("can u remind me tomorrow at 9 to call the bank", tuesday_morning(), Lang::En);
     assert_eq!(u.steps[0].title.as_deref(), Some("call the bank"));
 }
+
+#[test]
+fn a_thing_told_as_done_is_completed_and_fed_up_is_not_done() {
+    for (text, thing) in [
+        ("batteries are charged already actually, did it last night", "batteries"),
+        ("the forms were signed already", "forms"),
+        ("the invoice was already sent", "invoice"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Complete), "{text}");
+        assert_eq!(s.title.as_deref(), Some(thing), "{text}");
+    }
+    // a state of a person, a move or an arrangement is not a chore done
+    for text in ["I'm all stressed already", "everything is already packed for the trip"] {
+        assert_ne!(one(text, tuesday_morning()).action, Action::Complete, "{text}");
+    }
+    let s =
+        one("ugh third cardiac arrest this week. im so done with people who dont know basic cpr", tuesday_morning());
+    assert_eq!(s.resolver, Resolver::General);
+    assert_eq!(one("i'm done with the report", tuesday_morning()).action, Action::Complete);
+}
+
+#[test]
+fn drop_the_reminder_after_a_reason_deletes_it_without_the_reasons_time() {
+    let s = one("ok going to bed now, you can drop the bed reminder", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Delete));
+    assert_eq!((s.title.as_deref(), s.when), (Some("bed"), None));
+    // "drop" the kids somewhere is still a thing to do
+    let s = one("remind me at 8 to drop the kids at school", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+}

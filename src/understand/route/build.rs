@@ -218,6 +218,14 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         // "and in 3 hours to move the car", "also at 6 to call the bank": a time and then "to"
         // and what to do is the reminder's own shape, whatever verb follows
         (Resolver::Task, Action::Create, 0.75, Vec::new())
+    } else if let Some((thing, state)) =
+        shape::done_state(msg, body).filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6))
+    {
+        // "batteries are charged already actually": the thing told as done is done
+        let mut step = Step::new(Resolver::Task, Action::Complete, 0.65);
+        let _ = state;
+        step.title = crate::understand::slots::text_of(msg.text, msg.toks, thing, &|_| true);
+        return step;
     } else if let Some(verb) = shape::report_verb(msg, body)
         .filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6))
         .filter(|verb| !(ahead(msg, time.map(|(m, _)| m)) && shape::arranges(msg, verb.clone())))
@@ -1074,15 +1082,20 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             // "ugh the teacher moved it, push the permission slip to monday": what comes before
             // a comma and then the verb is why, not which thing; the thing follows the verb
             let verb = used.iter().filter(|m| m.action.is_some()).min_by_key(|m| m.start);
+            // ("…, you can drop the bed reminder": the politeness between them too)
+            let polite = |t: &str| matches!(t, "you" | "can" | "could" | "please" | "pls" | "just" | "so");
+            let mut reason_before = None;
             if matches!(step.action, Action::Update | Action::Delete)
                 && let Some(v) = verb
-                && v.start > r.start
-                && msg.toks[v.start - 1].text == ","
+                && let Some(comma) = (r.start..v.start).rev().find(|&k| !polite(msg.toks[k].text))
+                && comma > r.start
+                && msg.toks[comma].text == ","
                 && let Some(after) = text_of(msg.text, msg.toks, v.start..r.end, &keep)
                 // "the reminder about the parcel, delete it": then the words before name it
                 && !super::is_pronoun(&after)
             {
                 step.title = Some(after);
+                reason_before = Some(msg.toks[comma].start);
             }
             // "Good evening. My daughter set this up for me. Can you remind me on Sunday at 9 to
             // telephone Margaret": with what to do said after the command ("to …", "ל…"), the
@@ -1097,7 +1110,9 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             {
                 step.title = Some(after);
             }
-            if let Some(m) = good_time {
+            // ("ok going to bed now, you can drop the bed reminder": the reason's time is not the
+            // thing's)
+            if let Some(m) = good_time.filter(|m| reason_before.is_none_or(|c| m.span.start > c)) {
                 step.when = Some(m.point.unwrap_or(m.value));
                 step.recurrence = m.recurrence;
                 // "remind me on Purim to bring the costumes": a reminder for a day fires at 09:00

@@ -221,6 +221,73 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     (is_report_verb(verb) && has_object).then(|| seg.content..seg.content + k + 1)
 }
 
+/// "batteries are charged already", "the car's all washed", "the forms were signed already": a
+/// thing told as done, its state with "already" or "all": (the thing's tokens, the state's
+/// tokens). Moves and arrangements ("is moved", "was booked") are not done, and neither is a
+/// person's state ("I'm stressed", "she's tired").
+pub(super) fn done_state(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, Range<usize>)> {
+    let toks = &msg.toks[seg.range()];
+    if toks.iter().any(|t| t.text == "?") || !toks.iter().any(|t| matches!(t.text, "already" | "all")) {
+        return None;
+    }
+    let c = toks.iter().position(|t| matches!(t.text, "is" | "are" | "was" | "were" | "'s" | "got" | "been"))?;
+    let mut p = c + 1;
+    if toks.get(p).is_some_and(|t| matches!(t.text, "all" | "already")) {
+        p += 1;
+    }
+    let part = toks.get(p)?;
+    let participle = part.kind == Kind::Latin
+        && (IRREGULAR_PAST.contains(&part.text) || (part.text.len() >= 5 && part.text.ends_with("ed")))
+        && !NOT_DONE_STATES.contains(&part.text)
+        && !ARRANGING.contains(&part.text);
+    let thing = &toks[..c];
+    let someone = thing.iter().all(|t| {
+        matches!(
+            t.text,
+            "i" | "i'm"
+                | "im"
+                | "you"
+                | "he"
+                | "she"
+                | "they"
+                | "we"
+                | "it"
+                | "that"
+                | "this"
+                | "everyone"
+                | "everything"
+        ) || t.kind == Kind::Punct
+    });
+    let said = thing.iter().any(|t| t.is_word());
+    (participle && said && !someone).then(|| (seg.content..seg.content + c, seg.content + c..seg.content + p + 1))
+}
+
+/// States that are not a chore done: moved, put off, or how someone feels.
+const NOT_DONE_STATES: &[&str] = &[
+    "moved",
+    "postponed",
+    "delayed",
+    "cancelled",
+    "canceled",
+    "rescheduled",
+    "pushed",
+    "stressed",
+    "tired",
+    "exhausted",
+    "worried",
+    "excited",
+    "booked",
+    "scheduled",
+    "closed",
+    "needed",
+    "supposed",
+    "expected",
+    "due",
+    "married",
+    "called",
+    "named",
+];
+
 /// Topics Ozer cannot look up: weather, news, sports, facts, prices, traffic, jokes.
 const OUTSIDE: &[&str] = &[
     "weather",
@@ -683,6 +750,7 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
                     | ("אינ", "כוח")
                     | ("worn", "out")
                     | ("fed", "up")
+                    | ("so", "done")
                     | ("can't", "cope")
                     | ("cant", "cope")
                     | ("no", "energy")
@@ -778,6 +846,8 @@ pub(super) fn vents(msg: &Msg<'_>, seg: Seg) -> bool {
                 && !matches!(SCHEMAS[m.resolver].resolver, Resolver::General | Resolver::Meta)
                 // ("this move is brutal": a verb's word after "this" is a noun)
                 && !(m.start > 0 && matches!(msg.toks[m.start - 1].text, "this" | "the" | "my" | "our" | "that"))
+                // ("im so done with people who…": fed up, not finished)
+                && !(m.start > 0 && msg.toks[m.start - 1].text == "so" && msg.toks[m.start].text == "done")
         })
 }
 
