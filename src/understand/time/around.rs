@@ -50,7 +50,7 @@ pub fn counted_from_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
         (Some(Kind::Num | Kind::Latin), _) => {
             let (n, ordinal, j) = super::dates::day_number(cx, i)
                 .or_else(|| cx.word_num(i).filter(|(_, p, _)| p.is_empty()).map(|(n, _, j)| (n, false, j)))?;
-            let n = u32::try_from(n).ok().filter(|n| (1..=400).contains(n))?;
+            let n = Some(n).filter(|n| (1..=400).contains(n))?;
             match cx.lex(j) {
                 Some(Lex::Unit(u, _)) if !ordinal => (span_of(u, n)?, None, j + 1),
                 Some(Lex::Weekday(wd)) if ordinal || n == 1 => (Span::Days(i16::try_from(n).ok()?), Some(wd), j + 1),
