@@ -567,13 +567,15 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
 
 /// Which half of the day a bare hour said for a reminder at `old` means: one to six is the
 /// afternoon's ("move it to 5" for a 9:00 reminder is 17:00) unless the reminder is in the early
-/// morning; seven to twelve is the half nearer the old time ("make it 9" for 20:00 is 21:00).
+/// morning or at most an hour and a half after it ("to 6:30" for 7:00 is 6:30); seven to twelve is the half nearer the old time ("make it 9" for 20:00 is 21:00).
 fn either_half_for(said: chrono::NaiveTime, old: chrono::NaiveTime) -> chrono::NaiveTime {
     use chrono::Timelike;
     let am = said.with_hour(said.hour() % 12).unwrap_or(said);
     let pm = am + Duration::hours(12);
+    // ("move it to 6:30" for a 7:00 reminder is the same morning, half an hour earlier)
+    let close_before = old.signed_duration_since(am) <= Duration::minutes(90) && old >= am;
     match am.hour() {
-        1..=6 if old.hour() >= 7 => pm,
+        1..=6 if old.hour() >= 7 && !close_before => pm,
         1..=6 => am,
         _ => crate::plan::refs::nearer(am, pm, old),
     }
@@ -697,4 +699,26 @@ pub async fn delete_ids(ctx: &Ctx<'_>, ids: &[i64]) -> Result<StepResult, Resolv
         _ => Msg::new("task-deleted-many").num("count", deleted as i64),
     };
     Ok(StepResult::say(msg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::either_half_for;
+    use chrono::NaiveTime;
+
+    fn hm(h: u32, m: u32) -> NaiveTime {
+        NaiveTime::from_hms_opt(h, m, 0).unwrap()
+    }
+
+    #[test]
+    fn a_bare_early_hour_is_the_afternoons_unless_it_is_just_before_the_reminder() {
+        // "move it to 5" for a 9:00 reminder
+        assert_eq!(either_half_for(hm(5, 0), hm(9, 0)), hm(17, 0));
+        // "תעבירי ל-6:30" for a 7:00 reminder: half an hour earlier that morning
+        assert_eq!(either_half_for(hm(6, 30), hm(7, 0)), hm(6, 30));
+        assert_eq!(either_half_for(hm(6, 0), hm(7, 30)), hm(6, 0));
+        // the early morning keeps its half; nine for 20:00 is the nearer 21:00
+        assert_eq!(either_half_for(hm(5, 0), hm(4, 0)), hm(5, 0));
+        assert_eq!(either_half_for(hm(9, 0), hm(20, 0)), hm(21, 0));
+    }
 }

@@ -2240,3 +2240,22 @@ fn drop_the_reminder_after_a_reason_deletes_it_without_the_reasons_time() {
     let s = one("remind me at 8 to drop the kids at school", tuesday_morning());
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
 }
+
+#[test]
+fn a_correction_of_the_time_just_said_moves_the_last_thing() {
+    for (text, want) in [
+        ("לא ביום שני, ביום שלישי", "2026-03-17T00:00:00+02:00"),
+        ("no, I meant tuesday", "2026-03-17T00:00:00+02:00"),
+        ("התכוונתי ליום שלישי", "2026-03-17T00:00:00+02:00"),
+        ("not at 5, at 6", "2026-03-10T18:00:00+02:00"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, None), "{text}");
+        assert_eq!(s.when, Some(iso(want)), "{text}");
+    }
+    // a meaning of another kind is no correction
+    assert_ne!(one("I meant to call you yesterday", tuesday_morning()).action, Action::Update);
+    // "make the NAS one monday instead, same time": the title lost "one" at its edge
+    let s = one("make the NAS one monday instead, same time", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update));
+}

@@ -218,6 +218,13 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         // "and in 3 hours to move the car", "also at 6 to call the bank": a time and then "to"
         // and what to do is the reminder's own shape, whatever verb follows
         (Resolver::Task, Action::Create, 0.75, Vec::new())
+    } else if let Some(ti) = shape::corrects_to(msg, body).filter(|_| !strong) {
+        // "לא ביום שני, ביום שלישי": the thing just said, at the new time
+        let mut step = Step::new(Resolver::Task, Action::Update, 0.6);
+        if let Some((Found::Time(m), _)) = msg.times.get(ti) {
+            step.when = Some(m.point.unwrap_or(m.value));
+        }
+        return step;
     } else if let Some((thing, state)) =
         shape::done_state(msg, body).filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6))
     {
@@ -523,14 +530,22 @@ fn opening_match(r: Range<usize>, resolver: Resolver, action: Action) -> PatMatc
 
 /// "make the mom one", "make my dentist appointment": the thing, when a title says to make an
 /// existing one (at a new time) rather than to make something.
-fn made_at_a_new_time(title: &str) -> Option<String> {
+fn made_at_a_new_time(title: &str, said: &str) -> Option<String> {
     let lower = title.to_lowercase();
     let rest = lower.strip_prefix("make the ").or_else(|| lower.strip_prefix("make my "))?;
     let words: Vec<&str> = rest.split_whitespace().collect();
     match words.as_slice() {
         [thing @ .., "one" | "reminder" | "thing"] if !thing.is_empty() => Some(thing.join(" ")),
         [thing @ .., "call" | "meeting" | "appointment"] if !thing.is_empty() => Some(words.join(" ")),
-        _ => None,
+        // "make the NAS one monday instead": the title lost its "one" at its edge, the words
+        // said still have it
+        _ => {
+            let said = said.to_lowercase();
+            let said: Vec<&str> =
+                said.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+            let at = said.windows(words.len() + 1).position(|w| w[..words.len()] == words[..])?;
+            matches!(said.get(at + words.len()), Some(&("one" | "reminder" | "thing"))).then(|| words.join(" "))
+        }
     }
 }
 
@@ -1138,7 +1153,10 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             // the user already has
             if step.action == Action::Create
                 && step.when.is_some()
-                && let Some(thing) = step.title.as_deref().and_then(made_at_a_new_time)
+                && let Some(thing) = step.title.as_deref().and_then(|t| {
+                    let said = msg.text.get(msg.toks[r.start].start..msg.toks[r.end - 1].end).unwrap_or_default();
+                    made_at_a_new_time(t, said)
+                })
             {
                 step.action = Action::Update;
                 step.title = Some(thing);

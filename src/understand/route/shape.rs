@@ -221,6 +221,48 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     (is_report_verb(verb) && has_object).then(|| seg.content..seg.content + k + 1)
 }
 
+/// "לא ביום שני, ביום שלישי", "not at 5, at 6", "no, I meant tuesday", "התכוונתי ליום שלישי":
+/// a correction of the time just said, and nothing else; the index in `msg.times` of the new
+/// time.
+pub(super) fn corrects_to(msg: &Msg<'_>, seg: Seg) -> Option<usize> {
+    let times: Vec<usize> = (0..msg.times.len())
+        .filter(|&k| {
+            let (f, r) = &msg.times[k];
+            r.start >= seg.start
+                && r.end <= seg.end
+                && matches!(f, crate::understand::time::Found::Time(m) if m.problem.is_none())
+        })
+        .collect();
+    let last = *times.last()?;
+    let inside = |i: usize| times.iter().any(|&k| msg.times[k].1.contains(&i));
+    let words: Vec<&str> =
+        seg.range().filter(|&i| !inside(i) && msg.toks[i].is_word()).map(|i| msg.toks[i].text).collect();
+    const NEGATES: &[&str] = &["לא", "not", "no", "nope"];
+    const MEANT: &[&str] = &["meant", "התכוונתי", "כלומר", "mean"];
+    const FILLERS: &[&str] = &[
+        "אלא",
+        "but",
+        "i",
+        "sorry",
+        "סליחה",
+        "actually",
+        "oops",
+        "אופס",
+        "רגע",
+        "wait",
+        "ל",
+        "ב",
+        "at",
+        "on",
+        "to",
+        "for",
+    ];
+    let allowed = words.iter().all(|w| NEGATES.contains(w) || MEANT.contains(w) || FILLERS.contains(w));
+    let negated = words.iter().any(|w| NEGATES.contains(w)) && times.len() >= 2;
+    let meant = words.iter().any(|w| MEANT.contains(w));
+    (allowed && (negated || meant)).then_some(last)
+}
+
 /// "batteries are charged already", "the car's all washed", "the forms were signed already": a
 /// thing told as done, its state with "already" or "all": (the thing's tokens, the state's
 /// tokens). Moves and arrangements ("is moved", "was booked") are not done, and neither is a
