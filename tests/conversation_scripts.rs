@@ -95,7 +95,7 @@ const FROZEN13_FLOOR: usize = 145;
 /// The fourteenth set (c261–c280, 370 checks, written and split before Ozer ran on it; twelve
 /// outside Israel, eleven across a DST change): first run, with the first rules of the session that
 /// added it, tune 159/186, frozen 166/184.
-const TUNE14_FLOOR: usize = 180;
+const TUNE14_FLOOR: usize = 182;
 const FROZEN14_FLOOR: usize = 166;
 
 struct Tally {

@@ -458,6 +458,18 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         return Ok(StepResult::say(Msg::new("task-update-need-time")));
     };
     let due = |t: &Task| moved_due(ctx, when, t);
+    // "לא ביום שני, ביום שלישי" with nothing named: the one reminder due on the day said wrong
+    if query.trim().is_empty()
+        && step.slots.nth.is_none()
+        && let Some(w) = step.slots.window
+    {
+        let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
+        let on_it: Vec<&Task> =
+            open.iter().filter(|t| t.due_at.is_some_and(|d| d >= w.start.to_utc() && d < w.end.to_utc())).collect();
+        if let [t] = on_it.as_slice() {
+            return reschedule_id(ctx, t.id, due(t)).await;
+        }
+    }
     match resolve_step(ctx, step, &query, |t| Action::RescheduleTask { id: t.id, due: due(t) }).await? {
         Ok(t) => reschedule_id(ctx, t.id, due(&t)).await,
         Err(asked) => Ok(asked),

@@ -2253,6 +2253,9 @@ fn a_correction_of_the_time_just_said_moves_the_last_thing() {
         assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, None), "{text}");
         assert_eq!(s.when, Some(iso(want)), "{text}");
     }
+    // the day said wrong says which thing, when nothing was just said
+    let w = one("לא ביום שני, ביום שלישי", tuesday_morning()).window.expect("window");
+    assert_eq!(w.start, iso("2026-03-16T00:00:00+02:00"));
     // a meaning of another kind is no correction
     assert_ne!(one("I meant to call you yesterday", tuesday_morning()).action, Action::Update);
     // "make the NAS one monday instead, same time": the title lost "one" at its edge

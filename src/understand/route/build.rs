@@ -218,11 +218,17 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         // "and in 3 hours to move the car", "also at 6 to call the bank": a time and then "to"
         // and what to do is the reminder's own shape, whatever verb follows
         (Resolver::Task, Action::Create, 0.75, Vec::new())
-    } else if let Some(ti) = shape::corrects_to(msg, body).filter(|_| !strong) {
-        // "לא ביום שני, ביום שלישי": the thing just said, at the new time
+    } else if let Some((ti, wrong)) = shape::corrects_to(msg, body).filter(|_| !strong) {
+        // "לא ביום שני, ביום שלישי": the thing just said, at the new time; the day said wrong
+        // says which thing, when nothing was just said
         let mut step = Step::new(Resolver::Task, Action::Update, 0.6);
         if let Some((Found::Time(m), _)) = msg.times.get(ti) {
             step.when = Some(m.point.unwrap_or(m.value));
+        }
+        if let Some((Found::Time(m), _)) =
+            wrong.and_then(|k| msg.times.get(k)).filter(|(f, _)| matches!(f, Found::Time(m) if m.grain >= Grain::Day))
+        {
+            step.window = window_of(m, msg);
         }
         return step;
     } else if let Some((thing, state)) =

@@ -223,8 +223,8 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
 
 /// "לא ביום שני, ביום שלישי", "not at 5, at 6", "no, I meant tuesday", "התכוונתי ליום שלישי":
 /// a correction of the time just said, and nothing else; the index in `msg.times` of the new
-/// time.
-pub(super) fn corrects_to(msg: &Msg<'_>, seg: Seg) -> Option<usize> {
+/// time, and of the time said wrong when it was said.
+pub(super) fn corrects_to(msg: &Msg<'_>, seg: Seg) -> Option<(usize, Option<usize>)> {
     let times: Vec<usize> = (0..msg.times.len())
         .filter(|&k| {
             let (f, r) = &msg.times[k];
@@ -260,7 +260,8 @@ pub(super) fn corrects_to(msg: &Msg<'_>, seg: Seg) -> Option<usize> {
     let allowed = words.iter().all(|w| NEGATES.contains(w) || MEANT.contains(w) || FILLERS.contains(w));
     let negated = words.iter().any(|w| NEGATES.contains(w)) && times.len() >= 2;
     let meant = words.iter().any(|w| MEANT.contains(w));
-    (allowed && (negated || meant)).then_some(last)
+    let wrong = times.first().copied().filter(|_| negated);
+    (allowed && (negated || meant)).then_some((last, wrong))
 }
 
 /// "batteries are charged already", "the car's all washed", "the forms were signed already": a
