@@ -1605,6 +1605,78 @@ fn says_instead(msg: &Msg<'_>, seg: &Seg) -> bool {
     seg.range().any(|k| matches!(msg.toks[k].text, "instead" | "במקומ" | "במקומה" | "במקומו"))
 }
 
+/// "what time is my flight on tuesday and remind me the day before at 6", "open house is on
+/// the 20th. remind me the evening before at 7": an anchor of days with a time of day of the
+/// step's own is on the day counted from the last day said before it (an earlier step's, or one
+/// told in words that made no step).
+fn on_the_anchored_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step], j: usize) {
+    let seg = segs[j];
+    let anchor = anchors_in(msg, &seg).next();
+    // (where the anchor is said: a day told before it, even in the step's own words)
+    let said_at = msg
+        .times
+        .iter()
+        .find_map(|(f, r)| matches!(f, Found::Anchor(..)).then_some(r.start).filter(|&k| k >= seg.start && k < seg.end))
+        .unwrap_or(seg.start);
+    if let Some(secs) = anchor.filter(|s| s % 86_400 == 0)
+        && let Some(own) = steps[j].when
+        && let Some((i, base)) = (0..j)
+            .rev()
+            .find_map(|i| steps[i].when.or(steps[i].window.map(|w| w.start)).map(|b| (Some(i), b)))
+            // "open house is on the 20th. remind me the evening before at 7": a day told in
+            // words that made no step of their own
+            .or_else(|| {
+                msg.times.iter().rev().find_map(|(f, r)| match f {
+                    Found::Time(m) if r.end <= said_at && m.problem.is_none() && !m.clock_only => Some((None, m.value)),
+                    _ => None,
+                })
+            })
+    {
+        // "what time is my flight on tuesday and remind me the day before at 6": the day
+        // comes from the earlier step, the time of day from this one
+        let tz = msg.now.timezone();
+        let day = base.with_timezone(&tz).date_naive() + Duration::days(secs / 86_400);
+        let mut time = own.with_timezone(&tz).time();
+        // ("move Shira to the day after at 10": an hour said with a day reads as one does)
+        if time_of(msg, &seg, &steps[j]).is_some_and(|m| m.either_half) {
+            let h = chrono::Timelike::hour(&time) % 12;
+            time = chrono::Timelike::with_hour(&time, time::dated_hour(if h == 0 { 12 } else { h })).unwrap_or(time);
+        }
+        // "that morning at 9", "the next morning at 8": the morning's hour
+        let lower_seg = msg.text.get(msg.toks[seg.start].start..msg.toks[seg.end - 1].end).unwrap_or("").to_lowercase();
+        if ["that morning", "next morning", "morning before", "morning after", "באותו בוקר"]
+            .iter()
+            .any(|w| lower_seg.contains(w))
+            && chrono::Timelike::hour(&time) >= 12
+        {
+            time -= Duration::hours(12);
+        }
+        // "the night before at 9" is 21:00
+        let lower = msg.text.to_lowercase();
+        if [
+            "night before",
+            "evening before",
+            "ערב לפני",
+            "בערב שלפני",
+            "בלילה שלפני",
+            "that evening",
+            "that night",
+            "באותו ערב",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
+            && chrono::Timelike::hour(&time) < 12
+        {
+            time += Duration::hours(12);
+        }
+        let moved = day.and_time(time).and_local_timezone(tz).earliest();
+        steps[j].when = moved.map(|m| m.fixed_offset()).or(steps[j].when);
+        if let Some(i) = i {
+            steps[j].depends_on.push(i);
+        }
+    }
+}
+
 /// The anchors ("an hour before", "the day before") said in a step's words, in signed seconds.
 fn anchors_in<'m>(msg: &'m Msg<'_>, seg: &'m Seg) -> impl Iterator<Item = i64> + 'm {
     msg.times.iter().filter_map(|(f, r)| match f {
@@ -1627,6 +1699,9 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         {
             step.when = Some(at + Duration::seconds(secs));
         }
+    }
+    if !steps.is_empty() && !segs.is_empty() {
+        on_the_anchored_day(msg, segs, steps, 0);
     }
     for j in 1..steps.len().min(segs.len()) {
         let seg = segs[j];
@@ -1654,37 +1729,8 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             if steps[j].title.is_none() {
                 steps[j].title = steps[i].title.clone();
             }
-        } else if let Some(secs) = anchor.filter(|s| s % 86_400 == 0)
-            && let Some(own) = steps[j].when
-            && let Some(i) = (0..j).rev().find(|&i| steps[i].when.is_some() || steps[i].window.is_some())
-            && let Some(base) = steps[i].when.or(steps[i].window.map(|w| w.start))
-        {
-            // "what time is my flight on tuesday and remind me the day before at 6": the day
-            // comes from the earlier step, the time of day from this one
-            let tz = msg.now.timezone();
-            let day = base.with_timezone(&tz).date_naive() + Duration::days(secs / 86_400);
-            let mut time = own.with_timezone(&tz).time();
-            // "the night before at 9" is 21:00
-            let lower = msg.text.to_lowercase();
-            if [
-                "night before",
-                "evening before",
-                "ערב לפני",
-                "בערב שלפני",
-                "בלילה שלפני",
-                "that evening",
-                "that night",
-                "באותו ערב",
-            ]
-            .iter()
-            .any(|w| lower.contains(w))
-                && chrono::Timelike::hour(&time) < 12
-            {
-                time += Duration::hours(12);
-            }
-            let moved = day.and_time(time).and_local_timezone(tz).earliest();
-            steps[j].when = moved.map(|m| m.fixed_offset()).or(steps[j].when);
-            steps[j].depends_on.push(i);
+        } else {
+            on_the_anchored_day(msg, segs, steps, j);
         }
         // "take eggs off the shopping list and add yogurt instead": a list step that names no
         // list, right after one that does, is on that list

@@ -2269,3 +2269,47 @@ fn a_correction_of_the_time_just_said_moves_the_last_thing() {
     let s = one("make the NAS one monday instead, same time", tuesday_morning());
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update));
 }
+
+#[test]
+fn a_day_anchored_to_a_day_said_before_takes_that_day_and_the_hour_reads_as_with_a_date() {
+    let now = DateTime::parse_from_rfc3339("2026-04-08T10:00:00-05:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::America::Chicago);
+    let u = understand("open house is on the 20th. remind me the evening before at 7 to print flyers", now, Lang::En);
+    assert_eq!(u.steps.last().and_then(|s| s.when), Some(iso("2026-04-19T19:00:00-05:00")));
+    let now = DateTime::parse_from_rfc3339("2026-07-10T13:05:00+03:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
+    let u = understand(
+        "no clients on tisha b'av. cancel the Mizrahi color that day and move Shira to the day after at 10",
+        now,
+        Lang::En,
+    );
+    let moved = u.steps.iter().find(|s| s.action == Action::Update).expect("a move");
+    assert_eq!(moved.when, Some(iso("2026-07-24T10:00:00+03:00")));
+    let now = DateTime::parse_from_rfc3339("2027-09-28T17:15:00+03:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
+    let u = understand(
+        "cancel the haircuts on erev Yom Kippur and remind me that morning at 9 to call the clients",
+        now,
+        Lang::En,
+    );
+    assert_eq!(u.steps[1].when, Some(iso("2027-10-10T09:00:00+03:00")));
+    // "the day after tomorrow" is still its own day
+    let s = one("remind me the day after tomorrow at 10 to call Dana", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-12T10:00:00+02:00")));
+}
+
+#[test]
+fn two_hours_in_digits_before_a_day_are_a_span_and_motzei_is_the_evening_after() {
+    let now = DateTime::parse_from_rfc3339("2026-10-27T23:05:00+00:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Europe::London);
+    let s = one("block 2 to 4 tomorrow for thesis writing", now);
+    assert_eq!((s.resolver, s.when), (Resolver::Calendar, Some(iso("2026-10-28T14:00:00+00:00"))));
+    let u = understand("את הצילומים של הבר מצווה תזיז למוצ\"ש בשמונה וחצי", tuesday_morning(), Lang::He);
+    assert_eq!(u.steps[0].when, Some(iso("2026-03-14T20:30:00+02:00")));
+    let u = understand("תזכיר לי במוצאי יום כיפור בשמונה ורבע לבדוק את הצמיגים", tuesday_morning(), Lang::He);
+    assert_eq!(u.steps[0].when, Some(iso("2026-09-21T20:15:00+03:00")));
+}

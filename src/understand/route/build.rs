@@ -231,12 +231,11 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
             step.window = window_of(m, msg);
         }
         return step;
-    } else if let Some((thing, state)) =
-        shape::done_state(msg, body).filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6))
+    } else if let Some(thing) =
+        shape::done_state(msg, body).filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6)).map(|(thing, _)| thing)
     {
         // "batteries are charged already actually": the thing told as done is done
         let mut step = Step::new(Resolver::Task, Action::Complete, 0.65);
-        let _ = state;
         step.title = crate::understand::slots::text_of(msg.text, msg.toks, thing, &|_| true);
         return step;
     } else if let Some(verb) = shape::report_verb(msg, body)

@@ -165,7 +165,10 @@ pub fn clock_range_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     }
     let (b, e) = clock_only(cx, j + 1)?;
     let (b, e) = one_letter(cx, b, e);
-    if !(a.marked || b.marked || k > i || from_glued || after_day) {
+    // "block 2 to 4 tomorrow", "2 to 4 on friday": a day right after the two hours joins them too
+    let day_at = |k: usize| matches!(cx.lex(k), Some(Lex::DayRel(_) | Lex::Weekday(_)));
+    let before_day = day_at(e) || (cx.is(e, "on") && day_at(e + 1));
+    if !(a.marked || b.marked || k > i || from_glued || after_day || before_day) {
         return None;
     }
     let mut a = a;
@@ -335,6 +338,13 @@ fn relative_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         return None;
     };
     let hour_tok = if he && cx.pre(j).ends_with('ל') && cx.lex(j) != Some(Lex::To) { j } else { j + 1 };
+    // "block 2 to 4 tomorrow", "10 to 12": two hours in digits are a span, not minutes before
+    // the hour ("20 to 5", "15 to noon", "at 10 to 4" still are)
+    let digits = cx.kind(i0) == Some(Kind::Num) && cx.kind(hour_tok) == Some(Kind::Num) && !minute_said;
+    let at = i0 > 0 && matches!(cx.text(i0 - 1), "at" | "by" | "@");
+    if digits && m <= 12 && (m % 5 != 0 || !at) {
+        return None;
+    }
     let (h, k) = hour_at(cx, hour_tok)?;
     let is_noon = cx.lex(hour_tok) == Some(Lex::Part(Part::Noon));
     let is_midnight = cx.lex(hour_tok) == Some(Lex::Part(Part::Midnight));

@@ -8,25 +8,34 @@ use super::grammar::{Comp, Cx, Day};
 use super::lexicon::{Lex, Part, Unit};
 use crate::understand::normalize::Kind;
 
-/// "ערב שבת", "erev shabbat" (Friday, the day Shabbat begins at its evening) and "מוצאי שבת",
-/// "motzei shabbat" (Saturday evening, when it ends): (weekday, true for the evening after it).
+/// "ערב שבת", "erev shabbat" (Friday, the day Shabbat begins at its evening), "מוצאי שבת",
+/// "מוצ\"ש", "motzei shabbat" (Saturday evening, when it ends) and "במוצאי יום כיפור" (the
+/// evening of a holiday's last day): (the day, true for the evening after it, end token).
 /// "שבת בערב" and "Saturday evening" stay Saturday evening, read by the part of day.
-pub fn shabbat_edge_at(cx: &Cx<'_>, i: usize) -> Option<(u8, bool)> {
-    let shabbat = |k: usize| matches!(cx.text(k), "שבת" | "shabbat" | "shabbos" | "shabbes" | "sabbath");
-    if !shabbat(i + 1) {
-        return None;
-    }
-    let lead = |words: &[&str]| match cx.kind(i) {
+pub fn shabbat_edge_at(cx: &Cx<'_>, i: usize) -> Option<(Day, bool, usize)> {
+    let lead = |k: usize, words: &[&str]| match cx.kind(k) {
         Some(Kind::He) => {
-            crate::understand::normalize::peelings(cx.text(i)).any(|(p, s)| !p.contains('ה') && words.contains(&s))
+            crate::understand::normalize::peelings(cx.text(k)).any(|(p, s)| !p.contains('ה') && words.contains(&s))
         }
-        Some(Kind::Latin) => words.contains(&cx.text(i)),
+        Some(Kind::Latin) => words.contains(&cx.text(k)),
         _ => false,
     };
-    if lead(&["ערב", "erev"]) {
-        Some((5, false))
-    } else if lead(&["מוצאי", "motzei", "motzai", "motsei"]) {
-        Some((6, true))
+    if lead(i, &["מוצ\"ש", "מוצש"]) {
+        return Some((Day::Weekday { wd: 6, rel: None }, true, i + 1));
+    }
+    let motzei = lead(i, &["מוצאי", "motzei", "motzai", "motsei"]);
+    if motzei
+        && let Some((Day::Holiday { h, y, rel, at: super::jewish::At::On }, e)) = super::holidays::holiday_at(cx, i + 1)
+    {
+        return Some((Day::Holiday { h, y, rel, at: super::jewish::At::Last }, true, e));
+    }
+    if !matches!(cx.text(i + 1), "שבת" | "shabbat" | "shabbos" | "shabbes" | "sabbath") {
+        return None;
+    }
+    if lead(i, &["ערב", "erev"]) {
+        Some((Day::Weekday { wd: 5, rel: None }, false, i + 2))
+    } else if motzei {
+        Some((Day::Weekday { wd: 6, rel: None }, true, i + 2))
     } else {
         None
     }
@@ -37,8 +46,8 @@ pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     if let Some(h) = super::holidays::holiday_at(cx, i).or_else(|| super::around::closest_at(cx, i)) {
         return Some(h);
     }
-    if let Some((wd, _)) = shabbat_edge_at(cx, i) {
-        return Some((Day::Weekday { wd, rel: None }, i + 2));
+    if let Some((day, _, e)) = shabbat_edge_at(cx, i) {
+        return Some((day, e));
     }
     if let Some(x) = super::within::nth_of_at(cx, i).or_else(|| super::within::rest_of_week_at(cx, i)) {
         return Some(x);

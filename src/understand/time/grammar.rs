@@ -354,7 +354,7 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
     }
     // "ליל הסדר בשבע וחצי", "seder night at 7:30": a clock on a night named is in the evening;
     // "במוצאי שבת" is Saturday evening with a clock or without one
-    let motzei = matches!(super::days::shabbat_edge_at(cx, i), Some((_, true)));
+    let motzei = matches!(super::days::shabbat_edge_at(cx, i), Some((_, true, _)));
     if acc.part.is_none()
         && (motzei
             || (acc.clock.is_some()

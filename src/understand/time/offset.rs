@@ -160,15 +160,36 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     // "the day before", "the night before" (at 9): the day before another step's day
     let k = if cx.is(i, "the") { i + 1 } else { i };
     let next_is_a_day = matches!(cx.lex(k + 2), Some(Lex::DayRel(_) | Lex::Num(_))) || cx.num(k + 2).is_some();
-    if matches!(cx.text(k), "day" | "night" | "evening") && cx.lex(k + 1) == Some(Lex::Before) && !next_is_a_day {
+    if matches!(cx.text(k), "day" | "night" | "evening" | "morning")
+        && cx.lex(k + 1) == Some(Lex::Before)
+        && !next_is_a_day
+    {
         return Some((Comp::Anchor(-86_400), k + 2));
     }
-    // "same day 7pm", "that evening", "באותו יום בשבע": the day of another step
+    // "move Shira to the day after at 10", "the next morning at 8", "ולמחרת בעשר": the day after
+    // another step's day ("the day after tomorrow" is a day of its own)
+    if matches!(cx.text(k), "day" | "morning")
+        && cx.is(k + 1, "after")
+        && !next_is_a_day
+        && cx.kind(k + 2).is_none_or(|_| !matches!(cx.lex(k + 2), Some(Lex::Weekday(_))))
+    {
+        return Some((Comp::Anchor(86_400), k + 2));
+    }
+    if cx.is(k, "next") && matches!(cx.text(k + 1), "day" | "morning") && k > i {
+        return Some((Comp::Anchor(86_400), k + 2));
+    }
+    if matches!(cx.text(i), "למחרת" | "ולמחרת") && super::holidays::holiday_at(cx, i + 1).is_none() {
+        return Some((Comp::Anchor(86_400), i + 1));
+    }
+    // "same day 7pm", "that evening", "that morning at 9", "באותו יום בשבע": the day of another step
     let k = if cx.is(i, "the") { i + 1 } else { i };
-    if matches!(cx.text(k), "same" | "that") && matches!(cx.text(k + 1), "day" | "evening" | "night") {
+    if matches!(cx.text(k), "same" | "that")
+        && matches!(cx.text(k + 1), "day" | "evening" | "night" | "morning" | "afternoon")
+    {
         return Some((Comp::Anchor(0), k + 2));
     }
-    if matches!(cx.text(i), "באותו" | "אותו") && matches!(cx.text(i + 1), "יומ" | "היומ" | "ערב" | "הערב" | "לילה")
+    if matches!(cx.text(i), "באותו" | "אותו")
+        && matches!(cx.text(i + 1), "יומ" | "היומ" | "ערב" | "הערב" | "לילה" | "בוקר" | "הבוקר")
     {
         return Some((Comp::Anchor(0), i + 2));
     }
