@@ -135,6 +135,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
         }
     }
     instead_of_the_deleted(&msg, &segs, &mut steps);
+    crossed_off_after_a_report(&msg, &segs, &mut steps);
     link(&msg, &segs, &mut steps);
     day_said_before(&msg, &segs, &mut steps);
     that_day(&msg, &segs, &mut steps);
@@ -1200,6 +1201,25 @@ fn done_by_its_verb(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
 /// comma, a subject starting the reason ends the thing named.
 fn items_stop_at_a_reason(steps: &mut [Step]) {
     use crate::understand::Action as A;
+    // "we don't need onions anymore, delete them from the order list": "them" beside the thing
+    // itself adds nothing
+    for s in steps.iter_mut().filter(|s| s.resolver == Resolver::List && matches!(s.action, A::Add | A::Remove)) {
+        if s.items.iter().any(|i| !is_pronoun(i)) {
+            s.items.retain(|i| !is_pronoun(i));
+        }
+    }
+    // "תסמן שהחלפתי את הבלון חמצן": what was done is after the report's verb
+    for s in steps.iter_mut().filter(|s| s.resolver == Resolver::Task && s.action == A::Complete) {
+        let Some(t) = s.title.as_deref() else { continue };
+        let mut w = t.split_whitespace();
+        let (Some(first), Some("את")) = (w.next(), w.next()) else { continue };
+        let rest: Vec<&str> = w.collect();
+        let did =
+            first.strip_prefix('ש').is_some_and(|v| v.chars().count() >= 4 && (v.ends_with("תי") || v.ends_with("נו")));
+        if did && !rest.is_empty() {
+            s.title = Some(rest.join(" "));
+        }
+    }
     const SUBJECTS: &[&str] =
         &["הוא", "היא", "הם", "הן", "they're", "theyre", "he's", "she's", "they", "he", "she", "we're", "i'm"];
     for s in steps.iter_mut().filter(|s| s.resolver == Resolver::List && matches!(s.action, A::Add | A::Remove)) {
@@ -1399,6 +1419,30 @@ fn without_subject(title: &str) -> String {
     title.to_string()
 }
 
+/// "i already booked the venue for the teacher training so you can cross that off": crossing
+/// "that" off no list, after a report of a thing done in the same words, completes that thing.
+fn crossed_off_after_a_report(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    let points = |t: &str| is_pronoun(t) || matches!(t, "that" | "this" | "it" | "זה" | "את זה");
+    for (step, seg) in steps.iter_mut().zip(segs) {
+        if !(step.resolver == Resolver::List
+            && step.action == crate::understand::Action::Remove
+            && step.list.is_none()
+            && step.items.iter().all(|i| points(i)))
+        {
+            continue;
+        }
+        let Some(verb) = shape::report_verb(msg, *seg) else { continue };
+        // the thing: after the verb, up to "so"/"and"/a comma
+        let end = (verb.end..seg.end)
+            .find(|&k| matches!(msg.toks[k].text, "so" | "and" | "," | "אז" | "ואז"))
+            .unwrap_or(seg.end);
+        let Some(thing) = crate::understand::slots::text_of(msg.text, msg.toks, verb.end..end, &|_| true) else {
+            continue;
+        };
+        *step = Step { title: Some(thing), ..Step::new(Resolver::Task, crate::understand::Action::Complete, 0.65) };
+    }
+}
+
 /// "i submitted the assignment, mark it done": a report and then a completion of "it" are one
 /// completion, of the thing reported.
 fn reported_then_marked(steps: &mut Vec<Step>) {
@@ -1408,14 +1452,23 @@ fn reported_then_marked(steps: &mut Vec<Step>) {
         let (a, b) = (&steps[j - 1], &steps[j]);
         // ("הזמנתי כבר את הקמח, תוריד את זה מהמשימות": taking "it" off after saying it is done
         // is the same completion)
+        let points = |t: &str| is_pronoun(t) || matches!(t, "זה" | "שזה" | "that" | "this" | "את זה" | "שהיא" | "שהוא");
+        // ("i already booked the venue so you can cross that off": crossing off "that", on no
+        // list, is the same completion; so is "הזמנתי כבר את הבשר, תסמן שבוצע", which names
+        // nothing)
+        let crosses_it_off = b.resolver == Resolver::List
+            && b.action == crate::understand::Action::Remove
+            && b.list.is_none()
+            && b.items.iter().all(|i| points(i));
         if a.resolver == Resolver::Task
             && a.action == complete
-            && b.resolver == Resolver::Task
-            && (b.action == complete || b.action == crate::understand::Action::Delete)
-            && (b.depends_on.contains(&(j - 1))
-                || b.title.as_deref().is_some_and(|t| {
-                    is_pronoun(t) || matches!(t, "זה" | "שזה" | "that" | "this" | "את זה" | "שהיא" | "שהוא")
-                }))
+            && a.title.is_some()
+            && ((b.resolver == Resolver::Task
+                && (b.action == complete || b.action == crate::understand::Action::Delete)
+                && (b.depends_on.contains(&(j - 1))
+                    || b.title.as_deref().is_some_and(points)
+                    || (b.action == complete && b.title.is_none() && b.nth.is_none())))
+                || crosses_it_off)
         {
             steps.remove(j);
         } else {

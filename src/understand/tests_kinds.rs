@@ -2313,3 +2313,33 @@ fn two_hours_in_digits_before_a_day_are_a_span_and_motzei_is_the_evening_after()
     let u = understand("תזכיר לי במוצאי יום כיפור בשמונה ורבע לבדוק את הצמיגים", tuesday_morning(), Lang::He);
     assert_eq!(u.steps[0].when, Some(iso("2026-09-21T20:15:00+03:00")));
 }
+
+#[test]
+fn a_report_then_crossing_that_off_or_marking_it_done_is_one_completion() {
+    let s = one("i already booked the venue for the teacher training so you can cross that off", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Complete));
+    assert_eq!(s.title.as_deref(), Some("venue for the teacher training"));
+    let s = one("הזמנתי כבר את הבשר מהספק, תסמן שבוצע", tuesday_morning());
+    assert_eq!((s.action, s.title.as_deref()), (Action::Complete, Some("הבשר מהספק")));
+    // an item crossed off stays a list removal
+    let s = one("bought the milk so cross it off", tuesday_morning());
+    assert_eq!((s.resolver, s.items.clone()), (Resolver::List, vec!["milk".to_string()]));
+    // "תסמן ש…תי את X": X is what was done
+    let u = understand("תסמן שהחלפתי את הבלון חמצן", tuesday_morning(), Lang::He);
+    assert_eq!(u.steps[0].title.as_deref(), Some("הבלון חמצן"));
+    // "them" beside the thing itself adds nothing
+    let s = one("we don't need onions anymore, delete them from the order list", tuesday_morning());
+    assert_eq!(s.items, vec!["onions".to_string()]);
+}
+
+#[test]
+fn a_recommendation_asked_and_a_long_shift_told_are_talk() {
+    for text in [
+        "can you recommend a good book on stoicism",
+        "תמליץ לי על סדרה טובה",
+        "ugh. 14 hour shift, two cardiac arrests. I'm wrecked",
+    ] {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
+    }
+    assert_eq!(one("can you remind me how long to boil eggs tomorrow", tuesday_morning()).resolver, Resolver::Task);
+}

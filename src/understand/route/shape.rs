@@ -472,8 +472,9 @@ fn outside_word(t: &Token<'_>) -> bool {
 pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
     let toks = &msg.toks[seg.range()];
     // ("תן לי רעיון לארוחת ערב": asking for an idea asks, with or without a question mark)
-    let wants_an_idea =
-        toks.first().is_some_and(|t| matches!(t.text, "תנ" | "תני" | "give" | "any")) && asks_advice(toks);
+    let wants_an_idea = toks.first().is_some_and(|t| {
+        matches!(t.text, "תנ" | "תני" | "give" | "any" | "can" | "could" | "recommend" | "תמליצ" | "תמליצי")
+    }) && asks_advice(toks);
     let asks = toks.iter().any(|t| t.text == "?")
         || toks.first().is_some_and(|t| ASKS.contains(&t.text))
         || toks.iter().any(|t| matches!(t.text, "joke" | "בדיחה"))
@@ -673,6 +674,15 @@ pub(crate) fn asks_how_to_use(msg: &Msg<'_>, seg: Seg) -> bool {
 /// Openings of a clause that ask for advice or know-how, not for something the user told
 /// ("how long should I rest the dough", "what's a good way to …", "איך לדבר איתו", "יש לך רעיון").
 const ADVICE: &[&[&str]] = &[
+    // "can you recommend a good book on stoicism", "תמליץ לי על סדרה"
+    &["can", "you", "recommend"],
+    &["could", "you", "recommend"],
+    &["recommend"],
+    &["any", "recommendations"],
+    &["תמליצ"],
+    &["תמליצי"],
+    &["אתה", "ממליצ"],
+    &["את", "ממליצה"],
     &["how", "long"],
     &["how", "much", "time"],
     &["how", "should"],
@@ -889,6 +899,10 @@ pub(super) fn vents(msg: &Msg<'_>, seg: Seg) -> bool {
                 && !matches!(SCHEMAS[m.resolver].resolver, Resolver::General | Resolver::Meta)
                 // ("this move is brutal": a verb's word after "this" is a noun)
                 && !(m.start > 0 && matches!(msg.toks[m.start - 1].text, "this" | "the" | "my" | "our" | "that"))
+                // ("a 14 hour shift": after a number or a time's word, a verb's word is a noun)
+                && !(m.start > 0
+                    && (msg.toks[m.start - 1].kind == Kind::Num
+                        || matches!(msg.toks[m.start - 1].text, "hour" | "night" | "day" | "double" | "long" | "late")))
                 // ("im so done with people who…": fed up, not finished)
                 && !(m.start > 0 && msg.toks[m.start - 1].text == "so" && msg.toks[m.start].text == "done")
         })
@@ -910,6 +924,10 @@ const FEELINGS: &[&str] = &[
     "burnt",
     "burned",
     "dreading",
+    "wrecked",
+    "shattered",
+    "knackered",
+    "fried",
     "dread",
     "heartbroken",
     "lonely",
