@@ -1313,13 +1313,9 @@ fn instead_of_the_deleted(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         // nothing
         if instead && steps[j - 1].action == crate::understand::Action::Delete {
             for t in [&mut steps[j].title, &mut steps[j].query] {
-                if let Some(x) = t.as_deref() {
-                    let cut = ["במקום זה", "במקום זאת", "במקומה", "במקומו", "instead"]
-                        .iter()
-                        .fold(x.to_string(), |acc, w| acc.replace(w, ""));
-                    let cut = cut.split_whitespace().collect::<Vec<_>>().join(" ");
-                    *t = (!cut.is_empty()).then_some(cut);
-                }
+                *t = t
+                    .as_deref()
+                    .and_then(|x| without_phrases(x, &["במקום זה", "במקום זאת", "במקומה", "במקומו", "instead"]));
             }
         }
         if steps[j - 1].action == crate::understand::Action::Delete
@@ -1419,15 +1415,19 @@ fn without_subject(title: &str) -> String {
     title.to_string()
 }
 
+/// "it", "that", "זה", "שהוא": words that point back at a thing said before.
+fn points_back(t: &str) -> bool {
+    is_pronoun(t) || matches!(t, "זה" | "שזה" | "that" | "this" | "it" | "את זה" | "שהיא" | "שהוא")
+}
+
 /// "i already booked the venue for the teacher training so you can cross that off": crossing
 /// "that" off no list, after a report of a thing done in the same words, completes that thing.
 fn crossed_off_after_a_report(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
-    let points = |t: &str| is_pronoun(t) || matches!(t, "that" | "this" | "it" | "זה" | "את זה");
     for (step, seg) in steps.iter_mut().zip(segs) {
         if !(step.resolver == Resolver::List
             && step.action == crate::understand::Action::Remove
             && step.list.is_none()
-            && step.items.iter().all(|i| points(i)))
+            && step.items.iter().all(|i| points_back(i)))
         {
             continue;
         }
@@ -1452,21 +1452,20 @@ fn reported_then_marked(steps: &mut Vec<Step>) {
         let (a, b) = (&steps[j - 1], &steps[j]);
         // ("הזמנתי כבר את הקמח, תוריד את זה מהמשימות": taking "it" off after saying it is done
         // is the same completion)
-        let points = |t: &str| is_pronoun(t) || matches!(t, "זה" | "שזה" | "that" | "this" | "את זה" | "שהיא" | "שהוא");
         // ("i already booked the venue so you can cross that off": crossing off "that", on no
         // list, is the same completion; so is "הזמנתי כבר את הבשר, תסמן שבוצע", which names
         // nothing)
         let crosses_it_off = b.resolver == Resolver::List
             && b.action == crate::understand::Action::Remove
             && b.list.is_none()
-            && b.items.iter().all(|i| points(i));
+            && b.items.iter().all(|i| points_back(i));
         if a.resolver == Resolver::Task
             && a.action == complete
             && a.title.is_some()
             && ((b.resolver == Resolver::Task
                 && (b.action == complete || b.action == crate::understand::Action::Delete)
                 && (b.depends_on.contains(&(j - 1))
-                    || b.title.as_deref().is_some_and(points)
+                    || b.title.as_deref().is_some_and(points_back)
                     || (b.action == complete && b.title.is_none() && b.nth.is_none())))
                 || crosses_it_off)
         {
@@ -1563,21 +1562,20 @@ fn that_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             step.window = Some(crate::understand::Window { start: start.fixed_offset(), end: end.fixed_offset() });
             // (the words that said which day are no event's name)
             for t in [&mut step.title, &mut step.query] {
-                if let Some(x) = t.as_deref() {
-                    let cut = [
-                        "that same day",
-                        "that day",
-                        "the same day",
-                        "same day",
-                        "באותו היום",
-                        "באותו יום",
-                        "אותו יום",
-                    ]
-                    .iter()
-                    .fold(x.to_string(), |acc, w| acc.replace(w, ""));
-                    let cut = cut.split_whitespace().collect::<Vec<_>>().join(" ");
-                    *t = (!cut.is_empty()).then_some(cut);
-                }
+                *t = t.as_deref().and_then(|x| {
+                    without_phrases(
+                        x,
+                        &[
+                            "that same day",
+                            "that day",
+                            "the same day",
+                            "same day",
+                            "באותו היום",
+                            "באותו יום",
+                            "אותו יום",
+                        ],
+                    )
+                });
             }
         }
     }
@@ -1651,6 +1649,14 @@ fn says_that_day(toks: &[Token<'_>], k: usize) -> bool {
         || (is(0, "same") && is(1, "day"))
         || (is(0, "that") && is(1, "same") && is(2, "day"))
         || (matches!(toks[k].text, "באותו" | "אותו") && matches!(toks.get(k + 1).map(|t| t.text), Some("יומ" | "היומ")))
+}
+
+/// `text` without each of `phrases` (in order), its spaces joined again; `None` when nothing is
+/// left.
+fn without_phrases(text: &str, phrases: &[&str]) -> Option<String> {
+    let cut = phrases.iter().fold(text.to_string(), |acc, w| acc.replace(w, ""));
+    let cut = cut.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!cut.is_empty()).then_some(cut)
 }
 
 /// "instead", "במקום זה", "במקומה": what the words of `seg` do takes the place of another.
