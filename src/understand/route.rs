@@ -1214,8 +1214,7 @@ fn items_stop_at_a_reason(steps: &mut [Step]) {
         let mut w = t.split_whitespace();
         let (Some(first), Some("את")) = (w.next(), w.next()) else { continue };
         let rest: Vec<&str> = w.collect();
-        let did =
-            first.strip_prefix('ש').is_some_and(|v| v.chars().count() >= 4 && (v.ends_with("תי") || v.ends_with("נו")));
+        let did = first.strip_prefix('ש').is_some_and(shape::he_first_person_past);
         if did && !rest.is_empty() {
             s.title = Some(rest.join(" "));
         }
@@ -1598,7 +1597,6 @@ fn time_of<'m>(msg: &'m Msg<'_>, seg: &Seg, step: &Step) -> Option<&'m time::Tim
 /// afternoon). So is one said "that day" ("תזכור שהמשמרת ביום שני…, ותזכיר לי באותו יום ב-12")
 /// or "instead" of a thing cancelled on a day ("תבטלי את הפגישה מחר ותקבעי במקום זה … בשעה 11").
 fn day_said_before(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
-    use chrono::Timelike;
     let tz = msg.now.timezone();
     for j in 1..steps.len().min(segs.len()) {
         let Some(own) = time_of(msg, &segs[j], &steps[j]).filter(|m| m.clock_only && m.recurrence.is_none()) else {
@@ -1606,12 +1604,7 @@ fn day_said_before(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         };
         let day = if let Some(at) = segs[j].range().find(|&k| says_that_day(msg.toks, k)) {
             // the last day said before these words, by whichever step
-            msg.times.iter().rev().find_map(|(f, r)| match f {
-                Found::Time(m) if r.end <= at && m.problem.is_none() && !m.clock_only => {
-                    Some(m.value.with_timezone(&tz).date_naive())
-                }
-                _ => None,
-            })
+            day_said_before_token(msg, at).map(|m| m.value.with_timezone(&tz).date_naive())
         } else if says_instead(msg, &segs[j]) && steps[j - 1].action == crate::understand::Action::Delete {
             steps[j - 1].window.map(|w| w.start.with_timezone(&tz).date_naive())
         } else {
@@ -1625,21 +1618,31 @@ fn day_said_before(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             })
         };
         let Some(day) = day.filter(|d| *d > msg.now.date_naive()) else { continue };
-        let at = own.value.with_timezone(&tz);
-        let mut hour = at.hour();
-        if own.either_half {
-            hour = time::dated_hour(if hour % 12 == 0 { 12 } else { hour % 12 });
-        }
-        let Some(moved) = at
-            .time()
-            .with_hour(hour)
-            .and_then(|t| day.and_time(t).and_local_timezone(tz).earliest())
-            .filter(|m| *m > msg.now)
-        else {
+        let time = read_with_a_date(own.value.with_timezone(&tz).time(), own.either_half);
+        let Some(moved) = day.and_time(time).and_local_timezone(tz).earliest().filter(|m| *m > msg.now) else {
             continue;
         };
         steps[j].when = Some(moved.fixed_offset());
     }
+}
+
+/// The last time said before token `k` that names a day (not a time of day alone), by any step.
+fn day_said_before_token<'m>(msg: &'m Msg<'_>, k: usize) -> Option<&'m time::TimeMatch> {
+    msg.times.iter().rev().find_map(|(f, r)| match f {
+        Found::Time(m) if r.end <= k && m.problem.is_none() && !m.clock_only => Some(m),
+        _ => None,
+    })
+}
+
+/// A time of day moved to another day: an hour said with nothing to say which half reads the
+/// way an hour with a date does (7–11 morning, 12 noon, 1–6 afternoon).
+fn read_with_a_date(t: chrono::NaiveTime, either_half: bool) -> chrono::NaiveTime {
+    use chrono::Timelike;
+    if !either_half {
+        return t;
+    }
+    let h = t.hour() % 12;
+    t.with_hour(time::dated_hour(if h == 0 { 12 } else { h })).unwrap_or(t)
 }
 
 /// "that day", "the same day", "that same day", "באותו יום", "אותו היום" start at token `k`.
@@ -1670,37 +1673,23 @@ fn says_instead(msg: &Msg<'_>, seg: &Seg) -> bool {
 /// told in words that made no step).
 fn on_the_anchored_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step], j: usize) {
     let seg = segs[j];
-    let anchor = anchors_in(msg, &seg).next();
-    // (where the anchor is said: a day told before it, even in the step's own words)
-    let said_at = msg
-        .times
-        .iter()
-        .find_map(|(f, r)| matches!(f, Found::Anchor(..)).then_some(r.start).filter(|&k| k >= seg.start && k < seg.end))
-        .unwrap_or(seg.start);
-    if let Some(secs) = anchor.filter(|s| s % 86_400 == 0)
+    // (where the anchor is said: a day told before it counts, even in the step's own words)
+    if let Some((secs, said_at)) = anchors_at(msg, &seg).next().filter(|(s, _)| s % 86_400 == 0)
         && let Some(own) = steps[j].when
         && let Some((i, base)) = (0..j)
             .rev()
             .find_map(|i| steps[i].when.or(steps[i].window.map(|w| w.start)).map(|b| (Some(i), b)))
             // "open house is on the 20th. remind me the evening before at 7": a day told in
             // words that made no step of their own
-            .or_else(|| {
-                msg.times.iter().rev().find_map(|(f, r)| match f {
-                    Found::Time(m) if r.end <= said_at && m.problem.is_none() && !m.clock_only => Some((None, m.value)),
-                    _ => None,
-                })
-            })
+            .or_else(|| day_said_before_token(msg, said_at).map(|m| (None, m.value)))
     {
         // "what time is my flight on tuesday and remind me the day before at 6": the day
         // comes from the earlier step, the time of day from this one
         let tz = msg.now.timezone();
         let day = base.with_timezone(&tz).date_naive() + Duration::days(secs / 86_400);
-        let mut time = own.with_timezone(&tz).time();
         // ("move Shira to the day after at 10": an hour said with a day reads as one does)
-        if time_of(msg, &seg, &steps[j]).is_some_and(|m| m.either_half) {
-            let h = chrono::Timelike::hour(&time) % 12;
-            time = chrono::Timelike::with_hour(&time, time::dated_hour(if h == 0 { 12 } else { h })).unwrap_or(time);
-        }
+        let either_half = time_of(msg, &seg, &steps[j]).is_some_and(|m| m.either_half);
+        let mut time = read_with_a_date(own.with_timezone(&tz).time(), either_half);
         // "that morning at 9", "the next morning at 8": the morning's hour
         let lower_seg = msg.text.get(msg.toks[seg.start].start..msg.toks[seg.end - 1].end).unwrap_or("").to_lowercase();
         if ["that morning", "next morning", "morning before", "morning after", "באותו בוקר"]
@@ -1738,8 +1727,13 @@ fn on_the_anchored_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step], j: usize
 
 /// The anchors ("an hour before", "the day before") said in a step's words, in signed seconds.
 fn anchors_in<'m>(msg: &'m Msg<'_>, seg: &'m Seg) -> impl Iterator<Item = i64> + 'm {
+    anchors_at(msg, seg).map(|(s, _)| s)
+}
+
+/// [`anchors_in`], each with the token it starts at.
+fn anchors_at<'m>(msg: &'m Msg<'_>, seg: &'m Seg) -> impl Iterator<Item = (i64, usize)> + 'm {
     msg.times.iter().filter_map(|(f, r)| match f {
-        Found::Anchor(s, _) if r.start >= seg.start && r.end <= seg.end => Some(*s),
+        Found::Anchor(s, _) if r.start >= seg.start && r.end <= seg.end => Some((*s, r.start)),
         _ => None,
     })
 }

@@ -133,12 +133,15 @@ pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
         }
         // Hebrew first person past: -תי (singular) on a stem of at least three letters, -נו
         // (plural: "סגרנו", "קנינו") on a verb, not on a pronoun or a preposition ("שלנו")
-        Kind::He => {
-            let n = t.text.chars().count();
-            (n >= 4 && t.text.ends_with("תי")) || (n >= 4 && t.text.ends_with("נו") && !NOT_WE_DID.contains(&t.text))
-        }
+        Kind::He => he_first_person_past(t.text) && !(t.text.ends_with("נו") && NOT_WE_DID.contains(&t.text)),
         _ => false,
     }
+}
+
+/// The shape of a Hebrew first-person past verb: -תי or -נו on at least four letters ("סגרתי",
+/// "קנינו"); `is_report_verb` also leaves out the -נו words that are no verb ("שלנו").
+pub(super) fn he_first_person_past(word: &str) -> bool {
+    word.chars().count() >= 4 && (word.ends_with("תי") || word.ends_with("נו"))
 }
 
 /// Past verbs of arranging something still to come: "booked", "קבעתי".
@@ -870,11 +873,8 @@ fn tells_a_story(msg: &Msg<'_>, seg: Seg) -> bool {
                 | "הייתי"
         )
     });
-    let hour = msg.times.iter().any(|(f, tr)| {
-        tr.start >= seg.start
-            && tr.end <= seg.end
-            && matches!(f, crate::understand::time::Found::Time(m) if m.grain < crate::understand::time::Grain::Day && m.point.is_none())
-    });
+    let hour = super::when::times_in(msg, &seg.range())
+        .any(|m| m.grain < crate::understand::time::Grain::Day && m.point.is_none());
     breaks >= 1 && words >= 8 && someone && !hour && !toks.iter().any(|t| t.text == "?")
 }
 

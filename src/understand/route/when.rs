@@ -10,7 +10,8 @@ use super::Msg;
 use crate::understand::normalize::Kind;
 use crate::understand::time::{self, Found, Grain, TimeMatch};
 
-fn times_in<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> impl Iterator<Item = &'a TimeMatch> + use<'a> {
+/// The time expressions said wholly inside token range `r`.
+pub(super) fn times_in<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> impl Iterator<Item = &'a TimeMatch> + use<'a> {
     let r = r.clone();
     msg.times.iter().filter_map(move |(f, tr)| match f {
         Found::Time(m) if tr.start >= r.start && tr.end <= r.end => Some(m),
