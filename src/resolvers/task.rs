@@ -464,9 +464,7 @@ async fn update(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
         && let Some(w) = step.slots.window
     {
         let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
-        let on_it: Vec<&Task> =
-            open.iter().filter(|t| t.due_at.is_some_and(|d| d >= w.start.to_utc() && d < w.end.to_utc())).collect();
-        if let [t] = on_it.as_slice() {
+        if let [t] = due_within(&open, w.start.to_utc(), w.end.to_utc()).as_slice() {
             return reschedule_id(ctx, t.id, due(t)).await;
         }
     }
@@ -579,7 +577,8 @@ fn moved_due(ctx: &Ctx<'_>, when: chrono::DateTime<chrono::FixedOffset>, t: &Tas
 
 /// Which half of the day a bare hour said for a reminder at `old` means: one to six is the
 /// afternoon's ("move it to 5" for a 9:00 reminder is 17:00) unless the reminder is in the early
-/// morning or at most an hour and a half after it ("to 6:30" for 7:00 is 6:30); seven to twelve is the half nearer the old time ("make it 9" for 20:00 is 21:00).
+/// morning or at most an hour and a half after it ("to 6:30" for 7:00 is 6:30); seven to
+/// twelve is the half nearer the old time ("make it 9" for 20:00 is 21:00).
 fn either_half_for(said: chrono::NaiveTime, old: chrono::NaiveTime) -> chrono::NaiveTime {
     use chrono::Timelike;
     let am = said.with_hour(said.hour() % 12).unwrap_or(said);

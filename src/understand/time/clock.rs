@@ -166,8 +166,7 @@ pub fn clock_range_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let (b, e) = clock_only(cx, j + 1)?;
     let (b, e) = one_letter(cx, b, e);
     // "block 2 to 4 tomorrow", "2 to 4 on friday": a day right after the two hours joins them too
-    let day_at = |k: usize| matches!(cx.lex(k), Some(Lex::DayRel(_) | Lex::Weekday(_)));
-    let before_day = day_at(e) || (cx.is(e, "on") && day_at(e + 1));
+    let before_day = cx.is_a_day(e) || (cx.is(e, "on") && cx.is_a_day(e + 1));
     if !(a.marked || b.marked || k > i || from_glued || after_day || before_day) {
         return None;
     }

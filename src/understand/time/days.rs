@@ -13,13 +13,7 @@ use crate::understand::normalize::Kind;
 /// evening of a holiday's last day): (the day, true for the evening after it, end token).
 /// "שבת בערב" and "Saturday evening" stay Saturday evening, read by the part of day.
 pub fn shabbat_edge_at(cx: &Cx<'_>, i: usize) -> Option<(Day, bool, usize)> {
-    let lead = |k: usize, words: &[&str]| match cx.kind(k) {
-        Some(Kind::He) => {
-            crate::understand::normalize::peelings(cx.text(k)).any(|(p, s)| !p.contains('ה') && words.contains(&s))
-        }
-        Some(Kind::Latin) => words.contains(&cx.text(k)),
-        _ => false,
-    };
+    let lead = |k: usize, words: &[&str]| super::jewish::word_in(cx, k, words).is_some();
     if lead(i, &["מוצ\"ש", "מוצש"]) {
         return Some((Day::Weekday { wd: 6, rel: None }, true, i + 1));
     }

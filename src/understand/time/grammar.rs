@@ -55,7 +55,11 @@ impl<'a> Cx<'a> {
     }
     /// A day ("tomorrow", "friday", "מחר") comes right before token `i`.
     pub fn after_a_day(&self, i: usize) -> bool {
-        i > 0 && matches!(self.lex(i - 1), Some(super::lexicon::Lex::DayRel(_) | super::lexicon::Lex::Weekday(_)))
+        i > 0 && self.is_a_day(i - 1)
+    }
+    /// Token `i` is a day ("tomorrow", "friday", "מחר").
+    pub fn is_a_day(&self, i: usize) -> bool {
+        matches!(self.lex(i), Some(super::lexicon::Lex::DayRel(_) | super::lexicon::Lex::Weekday(_)))
     }
     /// A digit number, possibly behind a glued Hebrew prefix token ("ב-8", "ה15").
     pub fn digits(&self, i: usize) -> Option<(u32, &'a str, usize)> {

@@ -320,7 +320,7 @@ pub enum At {
 
 /// The stem of a Hebrew word under prefixes other than the article that is one of `words`, or
 /// an English word that is.
-fn word_in(cx: &Cx<'_>, k: usize, words: &[&str]) -> Option<usize> {
+pub(super) fn word_in(cx: &Cx<'_>, k: usize, words: &[&str]) -> Option<usize> {
     match cx.kind(k) {
         Some(Kind::He) => peelings(cx.text(k))
             .find_map(|(p, s)| if p.contains('ה') { None } else { words.iter().position(|w| *w == s) }),

@@ -171,7 +171,7 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if matches!(cx.text(k), "day" | "morning")
         && cx.is(k + 1, "after")
         && !next_is_a_day
-        && cx.kind(k + 2).is_none_or(|_| !matches!(cx.lex(k + 2), Some(Lex::Weekday(_))))
+        && !matches!(cx.lex(k + 2), Some(Lex::Weekday(_)))
     {
         return Some((Comp::Anchor(86_400), k + 2));
     }
