@@ -26,6 +26,8 @@ mod tests;
 #[cfg(test)]
 mod tests_kinds;
 #[cfg(test)]
+mod tests_lists;
+#[cfg(test)]
 mod tests_repeat;
 #[cfg(test)]
 mod tests_rrule;

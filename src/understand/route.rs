@@ -20,6 +20,7 @@ mod build;
 pub use build::UNSURE;
 pub use shape::Talk;
 mod shape;
+mod swap;
 mod when;
 
 /// One step's tokens: `start..end`, with the command beginning at `content` (after any
@@ -152,6 +153,8 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
     shows_the_list_just_named(&msg, &segs, &mut steps);
     shows_a_list_by_its_name(&msg, &segs, &mut steps);
+    said_again(&mut steps);
+    swap::swaps_an_item(&msg, &segs, &mut steps);
     // "how do I set a reminder that repeats?": how to use Ozer, said in one breath, is a help
     if steps.len() == 1 && segs.len() == 1 && shape::asks_how_to_use(&msg, segs[0]) {
         steps[0] = Step::new(Resolver::Meta, crate::understand::Action::Help, UNSURE);
@@ -767,6 +770,21 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && (c..seg_end).any(list_word)
                 && to_list
                 && (c..seg_end).all(|k| command_at(msg, k).is_none());
+            // "delete the moving list and the old clients list", "תמחק את רשימת הקניות ואת רשימת
+            // הציוד": another whole list for the same command, with the verb said once (not an
+            // add, whose "and" joins items)
+            let into_list = |k: usize| {
+                let t = &msg.toks[k];
+                matches!(t.text, "to" | "onto" | "into") || (list_word(k) && t.text.starts_with('ל'))
+            };
+            let another_list = left_has_command
+                && (c > i || msg.toks[i].text == "ואת")
+                && msg.toks.get(c).is_some_and(|t| matches!(t.text, "the" | "my" | "our" | "את" | "ואת"))
+                && (cur.content..i).any(list_word)
+                && !(cur.content..i).any(into_list)
+                && (c..seg_end).any(|k| list_word(k) && !plural_list_word(&msg.toks[k]))
+                && (c..seg_end).all(|k| command_at(msg, k).is_none() && !into_list(k));
+            let next_list = next_list || another_list;
             // "i paid the window cleaner and the gas bill": a report, then another thing done
             // the same way, with the verb said once
             let next_object = !left_has_command
@@ -809,6 +827,11 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     }
     conts.truncate(segs.len());
     (segs, conts)
+}
+
+/// "lists", "רשימות": the plural names no one list.
+fn plural_list_word(t: &Token<'_>) -> bool {
+    t.text == "lists" || (t.kind == Kind::He && t.text.ends_with("רשימות"))
 }
 
 /// A pattern that is a command word of one of Ozer's resolvers (small talk's words are not).
@@ -1260,6 +1283,35 @@ fn remove_step(steps: &mut Vec<Step>, i: usize) -> Step {
         }
     }
     removed
+}
+
+/// "לא צריך יותר את החמצן ברשימה של המספרה, תוריד", "the dentist one isn't needed, delete":
+/// a bare command naming nothing, right after a step of the same kind that names its thing, is
+/// that step said again.
+fn said_again(steps: &mut Vec<Step>) {
+    let bare = |s: &Step| {
+        s.title.is_none()
+            && s.list.is_none()
+            && s.items.is_empty()
+            && s.query.is_none()
+            && s.when.is_none()
+            && s.window.is_none()
+            && s.recurrence.is_none()
+    };
+    let mut j = 1;
+    while j < steps.len() {
+        let i = j - 1;
+        if bare(&steps[j])
+            && !bare(&steps[i])
+            && steps[j].resolver == steps[i].resolver
+            && steps[j].action == steps[i].action
+            && steps[j].resolver != Resolver::General
+        {
+            remove_step(steps, j);
+        } else {
+            j += 1;
+        }
+    }
 }
 
 /// "קניתי כבר את הלחם, תמחקי אותו מהרשימה": a report followed by a list step about the same

@@ -318,7 +318,12 @@ pub fn list_slots(
             return ListSlots { list, items };
         }
     }
-    let list_first = marker.filter(|&k| toks[k].kind == Kind::He && verb_end.max(seg.start) >= k && named.is_none());
+    // ("תוסיף בבקשה ברשימה של הקניות …": a polite word between the verb and the list word)
+    let right_after_verb = |k: usize| {
+        verb_end.max(seg.start) >= k
+            || toks[verb_end.max(seg.start)..k].iter().all(|t| matches!(t.text, "בבקשה" | "לי" | "גמ" | "נא"))
+    };
+    let list_first = marker.filter(|&k| toks[k].kind == Kind::He && right_after_verb(k) && named.is_none());
     if let Some(slots) = list_first.and_then(|k| name_then_items(text, toks, k, seg.end, keep)) {
         return slots;
     }
@@ -526,6 +531,17 @@ fn name_then_items(
     let purpose = occasion_len(toks, name_at + 1);
     let room = (name_at + 1 + purpose..end).any(|i| keep(i) && toks[i].kind == Kind::He);
     let mut name_end = colon.unwrap_or(name_at + 1 + if room { purpose } else { 0 });
+    // "לרשימת התרופות של אבא אקמול וויטמין": whose list it is belongs to its name, when words
+    // are left for the items
+    if colon.is_none()
+        && toks.get(name_end).is_some_and(|t| t.text == "של")
+        && name_end + 2 < end
+        && keep(name_end + 1)
+        && toks[name_end + 1].kind == Kind::He
+        && (name_end + 2..end).any(|i| keep(i) && matches!(toks[i].kind, Kind::He | Kind::Latin))
+    {
+        name_end += 2;
+    }
     // "לרשימת בית מרקחת אקמול ומדחום", "לרשימה של ראש השנה דבש ותפוחים": a name whose first
     // word is a construct noun that cannot stand alone ("בית", "ראש", "ארוחת") runs up to the first thing
     // people put on lists, when the word after it is none and says no amount ("עוד", "שני")

@@ -1195,7 +1195,35 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                     })
                 })
             };
-            let keep = |i: usize| !in_cmd(i) && (!in_time(i) || names_list(i));
+            // "צבע 7.1", "size 10.5": digits written right after a thing's word, with no word of
+            // time before them, are the thing's grade or size, not a date
+            let a_grade = |i: usize| {
+                msg.times.iter().any(|(_, tr)| {
+                    tr.contains(&i)
+                        && tr.start > r.start
+                        && msg.toks[tr.clone()].iter().all(|t| t.kind == Kind::Num || matches!(t.text, "." | "/"))
+                        && matches!(msg.toks[tr.start - 1].kind, Kind::He | Kind::Latin)
+                        && !in_cmd(tr.start - 1)
+                        && !crate::understand::time::is_time_word(&msg.toks[tr.start - 1])
+                        && !matches!(
+                            msg.toks[tr.start - 1].text,
+                            "on" | "at"
+                                | "by"
+                                | "until"
+                                | "till"
+                                | "for"
+                                | "from"
+                                | "since"
+                                | "ב"
+                                | "ל"
+                                | "עד"
+                                | "מ"
+                                | "ה"
+                                | "של"
+                        )
+                })
+            };
+            let keep = |i: usize| !in_cmd(i) && (!in_time(i) || names_list(i) || a_grade(i));
             let ls = list_slots(msg.text, msg.toks, r.clone(), verb_end, &keep);
             step.list = ls.list;
             // "תיצור רשימה: ציוד לטיסה", "רשימה חדשה - מתכונים לשבת": the name follows the word

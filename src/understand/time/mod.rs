@@ -29,6 +29,11 @@ mod islamic;
 mod jewish;
 pub use jewish::names_a_night;
 pub use resolve::dated_hour;
+
+/// Whether a word (Hebrew prefixes peeled) is one of the time grammar's words.
+pub fn is_time_word(tok: &Token<'_>) -> bool {
+    lexicon::lookup(tok).is_some()
+}
 mod lexicon;
 mod lunisolar;
 mod offset;

@@ -1,0 +1,140 @@
+//! One thing on a list in place of another: "במקום קוטג' 5% תשים ברשימת הקניות קוטג' 3%",
+//! "add oat milk to the shopping list instead of whole milk", "replace the whole milk with oat
+//! milk on the shopping list", "ברשימת הקניות תחליף את החלב 3% בחלב 1%". The old thing comes off
+//! the list and the new one goes on it: two steps, the removal first.
+
+use super::{Msg, Seg, insert_step};
+use crate::understand::normalize::Kind;
+use crate::understand::{Action, Resolver, Step};
+
+/// The token index of "instead of" / "במקום" in the step, and where the old thing begins.
+fn instead_at(msg: &Msg<'_>, seg: &Seg) -> Option<(usize, usize)> {
+    seg.range().find_map(|k| match msg.toks[k].text {
+        "instead" if msg.toks.get(k + 1).is_some_and(|t| t.text == "of") => Some((k, k + 2)),
+        "במקומ" => Some((k, k + 1)),
+        _ => None,
+    })
+}
+
+/// "the shopping list", "ברשימת הקניות", "on my list": where the words naming the list begin
+/// at or after `k`.
+fn list_phrase_at(msg: &Msg<'_>, k: usize) -> bool {
+    let t = &msg.toks[k];
+    let list_word =
+        |i: usize| msg.toks.get(i).is_some_and(|t| t.text == "list" || (t.kind == Kind::He && t.text.contains("רשימ")));
+    list_word(k) || (matches!(t.text, "on" | "to" | "onto" | "in" | "from") && (k + 1..k + 5).any(list_word))
+}
+
+/// Where the thing starting at `a` ends: at a comma, a command, the words naming the list,
+/// "instead of", or the step's end.
+fn thing_end(msg: &Msg<'_>, seg: &Seg, a: usize, stop_at: &dyn Fn(usize) -> bool) -> usize {
+    (a..seg.end)
+        .find(|&k| {
+            k > a
+                && (matches!(msg.toks[k].text, "," | "." | ";" | "!" | "?")
+                    || msg.pats.iter().any(|m| m.start == k && m.action.is_some() && super::commands(m))
+                    || list_phrase_at(msg, k)
+                    || matches!(msg.toks[k].text, "instead" | "במקומ")
+                    || stop_at(k))
+        })
+        .unwrap_or(seg.end)
+}
+
+/// The user's words from token `a` to `b`, without a leading "the", "my" or "את".
+fn words(msg: &Msg<'_>, a: usize, b: usize) -> Option<String> {
+    let mut a = a;
+    while a < b && matches!(msg.toks[a].text, "the" | "my" | "את") {
+        a += 1;
+    }
+    let s = msg.text.get(msg.toks.get(a)?.start..msg.toks.get(b.checked_sub(1)?)?.end)?.trim();
+    (!s.is_empty() && a < b).then(|| s.to_string())
+}
+
+/// The old thing and the new one of a swap said with a verb: "replace X with Y", "swap X for
+/// Y", "switch X to Y", "תחליף את X ב-Y" / "תחליף X ל-Y".
+fn swapped_by_verb(msg: &Msg<'_>, seg: &Seg) -> Option<(String, String)> {
+    let v = seg.range().find(|&k| {
+        matches!(msg.toks[k].text, "replace" | "swap" | "switch" | "תחליפ" | "תחליפי" | "להחליפ" | "החליפ" | "החליפי")
+    })?;
+    let a = v + 1 + usize::from(msg.toks.get(v + 1).is_some_and(|t| matches!(t.text, "את" | "the" | "my")));
+    let he = msg.toks[v].kind == Kind::He;
+    // the word that starts the new thing: "with"/"for"/"to", or a Hebrew word glued to ב or ל
+    // (or the bare letter before a dash: "ב-")
+    let sep = (a + 1..seg.end).find(|&k| {
+        let t = &msg.toks[k];
+        if he {
+            t.kind == Kind::He && (t.text.starts_with('ב') || t.text.starts_with('ל')) && !t.text.contains("רשימ")
+        } else {
+            matches!(t.text, "with" | "for" | "to") && !list_phrase_at(msg, k)
+        }
+    })?;
+    let old_end = thing_end(msg, seg, a, &|k| k == sep);
+    if old_end != sep {
+        return None;
+    }
+    let old = words(msg, a, sep)?;
+    let new = if he {
+        let t = &msg.toks[sep];
+        let end = thing_end(msg, seg, sep, &|_| false);
+        let glued = msg.text.get(t.start..t.end)?;
+        let rest = glued.get(glued.chars().next()?.len_utf8()..)?.trim_start_matches('-');
+        let tail = words(msg, sep + 1, end).unwrap_or_default();
+        let mut w = rest.to_string();
+        if !tail.is_empty() {
+            if !w.is_empty() && !tail.starts_with('%') {
+                w.push(' ');
+            }
+            w.push_str(&tail);
+        }
+        w.trim().to_string()
+    } else {
+        let end = thing_end(msg, seg, sep + 1, &|_| false);
+        words(msg, sep + 1, end)?
+    };
+    (!new.is_empty()).then_some((old, new))
+}
+
+/// Makes a list step that swaps one thing for another two steps: the old thing off the list,
+/// then the new one on it.
+pub(super) fn swaps_an_item(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) {
+    for j in (0..steps.len().min(segs.len())).rev() {
+        let s = &steps[j];
+        if s.resolver != Resolver::List || s.list.is_none() {
+            continue;
+        }
+        let seg = &segs[j];
+        let swap = if s.action == Action::Add
+            && let Some((_, a)) = instead_at(msg, seg)
+        {
+            let old = words(msg, a, thing_end(msg, seg, a, &|_| false));
+            let new: Vec<String> = s
+                .items
+                .iter()
+                .filter_map(|it| {
+                    let cut = ["instead of", "במקום"].iter().filter_map(|w| it.find(w)).min().unwrap_or(it.len());
+                    let kept = it[..cut].trim().trim_end_matches(',').trim();
+                    (!kept.is_empty()).then(|| kept.to_string())
+                })
+                .collect();
+            // ("תמחק את החלב ותוסיף במקום חלב סויה": "in its place", after the removal, names
+            // no old thing; the words after it are the new one)
+            let after_removal =
+                j > 0 && steps[j - 1].resolver == Resolver::List && steps[j - 1].action == Action::Remove;
+            old.filter(|o| !new.is_empty() && !after_removal && !new.contains(o)).map(|o| (o, new))
+        } else if matches!(s.action, Action::Add | Action::Show | Action::Remove) {
+            swapped_by_verb(msg, seg).map(|(o, n)| (o, vec![n]))
+        } else {
+            None
+        };
+        let Some((old, new)) = swap else { continue };
+        let mut off = Step::new(Resolver::List, Action::Remove, s.confidence.max(0.8));
+        off.list = s.list.clone();
+        off.items = vec![old];
+        off.depends_on = s.depends_on.clone();
+        let mut on = Step::new(Resolver::List, Action::Add, s.confidence.max(0.8));
+        on.list = s.list.clone();
+        on.items = new;
+        steps[j] = off;
+        insert_step(steps, j + 1, on);
+    }
+}

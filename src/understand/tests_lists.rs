@@ -1,0 +1,89 @@
+//! List steps of the kinds the later held-out sets showed: whose list it is, a polite word before
+//! the list, a grade or size written after a thing, several whole lists at once, a bare command
+//! said again, and one thing in place of another.
+
+use chrono::DateTime;
+use chrono_tz::Tz;
+
+use super::{Action, Lang, Resolver, Step, understand};
+
+fn now() -> DateTime<Tz> {
+    DateTime::parse_from_rfc3339("2026-03-10T09:30:00+02:00").expect("now").with_timezone(&chrono_tz::Asia::Jerusalem)
+}
+
+fn steps(text: &str) -> Vec<Step> {
+    understand(text, now(), Lang::He).steps
+}
+
+fn strings(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn whose_list_it_is_belongs_to_its_name_and_a_polite_word_may_come_before_it() {
+    let s = &steps("תוסיף לרשימת התרופות של אבא אקמול וויטמין B12")[0];
+    assert_eq!(s.list.as_deref(), Some("התרופות של אבא"));
+    assert_eq!(s.items, strings(&["אקמול", "ויטמין B12"]));
+    let s = &steps("תוסיף בבקשה ברשימה של הקניות גבינה צרפתית ובגט")[0];
+    assert_eq!((s.action, s.list.as_deref()), (Action::Add, Some("הקניות")));
+    assert_eq!(s.items, strings(&["גבינה צרפתית", "בגט"]));
+    // a whole list to delete keeps its whole name
+    let s = &steps("תמחק את רשימת ציוד למילואים, כבר לא צריך אותה")[0];
+    assert_eq!((s.action, s.list.as_deref()), (Action::Delete, Some("ציוד למילואים")));
+}
+
+#[test]
+fn digits_written_after_a_thing_are_its_grade_not_a_date() {
+    let s = &steps("תכניסי לרשימה של המספרה צבע 7.1 וחמצן 6%")[0];
+    assert_eq!(s.items, strings(&["צבע 7.1", "חמצן 6%"]));
+    // a date said with its preposition is still a date, and no item
+    let u = understand("add milk to the shopping list on 7.1", now(), Lang::En);
+    assert_eq!(u.steps[0].items, strings(&["milk"]));
+}
+
+#[test]
+fn two_whole_lists_with_one_verb_are_two_steps() {
+    for (text, a, b) in [
+        ("delete the moving list and the old clients list", "moving", "old clients"),
+        ("תמחק את רשימת הקניות ואת רשימת הציוד", "הקניות", "הציוד"),
+        ("show me the shopping list and the camping list", "shopping", "camping"),
+    ] {
+        let s = steps(text);
+        assert_eq!(s.len(), 2, "{text}: {s:?}");
+        assert_eq!(s[0].action, s[1].action, "{text}");
+        assert_eq!((s[0].list.as_deref(), s[1].list.as_deref()), (Some(a), Some(b)), "{text}");
+    }
+    // items for two lists keep their own reading
+    let s = steps("add garlic to the shopping list and olive oil to the pantry list");
+    assert_eq!((s[1].list.as_deref(), s[1].items.clone()), (Some("pantry"), strings(&["olive oil"])));
+}
+
+#[test]
+fn a_bare_command_after_its_thing_is_the_same_step() {
+    let s = steps("לא צריך יותר את החמצן 6% ברשימה של המספרה, תוריד");
+    assert_eq!(s.len(), 1, "{s:?}");
+    assert_eq!((s[0].action, s[0].list.as_deref()), (Action::Remove, Some("המספרה")));
+}
+
+#[test]
+fn one_thing_in_place_of_another_comes_off_the_list_and_the_new_one_goes_on() {
+    for (text, old, new) in [
+        ("במקום קוטג' 5% תשים ברשימת הקניות קוטג' 3%", "קוטג' 5%", "קוטג' 3%"),
+        ("תשים ברשימת הקניות קוטג' 3% במקום קוטג' 5%", "קוטג' 5%", "קוטג' 3%"),
+        ("ברשימת הקניות תחליף את החלב 3% בחלב 1%", "החלב 3%", "חלב 1%"),
+        ("instead of whole milk put oat milk on the shopping list", "whole milk", "oat milk"),
+        ("add oat milk to the shopping list instead of whole milk", "whole milk", "oat milk"),
+        ("replace the whole milk with oat milk on the shopping list", "whole milk", "oat milk"),
+        ("swap whole milk for oat milk on the shopping list", "whole milk", "oat milk"),
+    ] {
+        let s = steps(text);
+        assert_eq!(s.len(), 2, "{text}: {s:?}");
+        assert_eq!((s[0].resolver, s[0].action, s[0].items.clone()), (Resolver::List, Action::Remove, strings(&[old])));
+        assert_eq!((s[1].action, s[1].items.clone()), (Action::Add, strings(&[new])), "{text}");
+        assert_eq!(s[0].list, s[1].list, "{text}");
+    }
+    // "in its place" after a removal names no old thing
+    let s = steps("תמחק את החלב מהקניות ותוסיף במקום חלב סויה");
+    assert_eq!(s.len(), 2, "{s:?}");
+    assert_eq!(s[1].items, strings(&["חלב סויה"]));
+}
