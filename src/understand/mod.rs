@@ -28,6 +28,8 @@ mod tests_kinds;
 #[cfg(test)]
 mod tests_lists;
 #[cfg(test)]
+mod tests_reasons;
+#[cfg(test)]
 mod tests_repeat;
 #[cfg(test)]
 mod tests_rrule;

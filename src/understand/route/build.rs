@@ -163,6 +163,33 @@ fn first_time<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> Option<(&'a TimeMatch, 
     })
 }
 
+/// The step's time: its first, unless that one is said in a reason before the command ("the
+/// banker can't make it this week, take off the meeting from Tuesday", "i'm on nights thursday
+/// so cancel the dinner on friday") and the command says its own.
+fn step_time<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> Option<(&'a TimeMatch, &'a Range<usize>)> {
+    let first = first_time(msg, r)?;
+    match command_after_a_reason(msg, &(first.1.end..r.end)) {
+        Some(v) => first_time(msg, &(v..r.end)).or(Some(first)),
+        None => Some(first),
+    }
+}
+
+/// Where the command starts when words telling why come before it in `r`, ended by a comma,
+/// "so" or a full stop ("the banker can't this week, take off …").
+fn command_after_a_reason(msg: &Msg<'_>, r: &Range<usize>) -> Option<usize> {
+    let v = msg
+        .pats
+        .iter()
+        .filter(|m| m.start >= r.start && m.start < r.end && m.action.is_some() && m.weight >= 0.5)
+        .map(|m| m.start)
+        .min()?;
+    (r.start..v).any(|k| matches!(msg.toks[k].text, "," | "so" | "אז" | ".")).then_some(v)
+}
+
+/// Words in a command that point back at something told before it.
+const POINTS_BACK: &[&str] =
+    &["him", "her", "them", "it", "that", "איתו", "איתה", "איתמ", "איתנ", "אותו", "אותה", "אותמ", "שלו", "שלה", "שלהמ"];
+
 pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     // "clear Sunday except the standup": the exceptions are a slot of their own, and the words
     // before them decide what the step is
@@ -171,7 +198,7 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     let r = body.range();
     let choice = choose(msg, body).filter(|c| c.score >= 0.45);
     let strong = choice.as_ref().is_some_and(|c| c.score >= 0.9);
-    let time = first_time(msg, &r);
+    let time = step_time(msg, &r);
     let second = choice.as_ref().and_then(|c| c.second.clone());
     let (resolver, action, conf, used) = if let Some(about_ozer) = shape::how_to(msg, body).filter(|_| !strong) {
         // "how do I add a reminder?" asks about Ozer; "how do I get wine out of a shirt?" is
@@ -396,7 +423,17 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     let action = if moved_reminder { Action::Update } else { action };
     let moves_a_meeting = matches!(action, Action::Delete | Action::Update)
         && (met_at(msg, &r) || (action == Action::Delete && shape::cancels_event(msg, body, time.is_some(), &used)));
-    let resolver = if resolver == Resolver::Task && moves_a_meeting {
+    // "תוריד את הפגישה עם הבנקאי מיום שלישי", "תמחקי את השיעור הפרטי של יום שני", "delete my
+    // lunch with Dana tomorrow": a meeting, a meal or a lesson taken away, on a day or with
+    // someone, with no list or reminder named, comes off the calendar
+    let takes_off_a_meeting = matches!(resolver, Resolver::Task | Resolver::List)
+        && matches!(action, Action::Delete | Action::Remove)
+        && (time.is_some() || shape::says_with(msg, body))
+        && shape::names_an_appointment(msg, body)
+        && !shape::names_task(msg, body)
+        && list_marker(msg.toks, body.range()).is_none();
+    let action = if takes_off_a_meeting { Action::Delete } else { action };
+    let resolver = if (resolver == Resolver::Task && moves_a_meeting) || takes_off_a_meeting {
         Resolver::Calendar
     } else if resolver == Resolver::Calendar
         && matches!(action, Action::Update | Action::Delete)
@@ -409,6 +446,23 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     };
     let mut step = Step::new(resolver, action, conf.clamp(0.0, 1.0));
     fill(msg, body, &mut step, &used, time.map(|(m, _)| m));
+    // "i'm on nights so cancel the dinner with Lior": the reason told before the command is no
+    // part of which thing, unless the thing points back into it ("…, take off the meeting
+    // with him")
+    if matches!(step.action, Action::Delete | Action::Update | Action::Complete)
+        && let Some(v) = command_after_a_reason(msg, &r)
+        && !(v..r.end).any(|k| POINTS_BACK.contains(&msg.toks[k].text))
+        && let Some(t) = step.title.as_deref()
+        && let Some(cut) = [", ", " so ", " אז ", ". "].iter().filter_map(|p| t.find(p).map(|i| i + p.len())).min()
+    {
+        let rest = t[cut..].trim().to_string();
+        if !rest.is_empty() {
+            if step.query == step.title {
+                step.query = Some(rest.clone());
+            }
+            step.title = Some(rest);
+        }
+    }
     if moved_reminder {
         // the words that say to make it so are no part of which reminder
         step.title = step.title.as_deref().and_then(|t| {
