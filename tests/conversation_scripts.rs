@@ -97,6 +97,11 @@ const FROZEN13_FLOOR: usize = 145;
 /// added it, tune 159/186, frozen 166/184.
 const TUNE14_FLOOR: usize = 182;
 const FROZEN14_FLOOR: usize = 166;
+/// The fifteenth set (c281–c300, 529 checks, written and split before Ozer ran on it; thirteen
+/// outside Israel, twelve across a DST change): first run, with the first rules of the session
+/// that added it, tune 202/260, frozen 214/269.
+const TUNE15_FLOOR: usize = 202;
+const FROZEN15_FLOOR: usize = 214;
 
 struct Tally {
     passed: usize,
@@ -486,4 +491,14 @@ async fn fourteenth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn fourteenth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen14", include_str!("../eval/conversations14_frozen.jsonl"), FROZEN14_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn fifteenth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune15", include_str!("../eval/conversations15_tune.jsonl"), TUNE15_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn fifteenth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen15", include_str!("../eval/conversations15_frozen.jsonl"), FROZEN15_FLOOR, false).await;
 }
