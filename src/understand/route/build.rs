@@ -41,6 +41,7 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
         .iter()
         .filter(|m| m.start >= r.start && m.end <= r.end && (!m.anchored || m.start == seg.content))
         .filter(|m| !super::inside_time(msg, m.start) || m.weight >= 0.8)
+        .filter(|m| m.action.is_none() || !shape::someone_did_it(msg, m.start))
         .copied()
         .collect();
     let mut scored: Vec<(f32, u8, usize, Action, Vec<PatMatch>)> = Vec::new();
@@ -302,6 +303,11 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                     res = Resolver::Calendar;
                 }
                 (res, action, conf, c.used)
+            }
+            // ("השוכר שלח לי הודעה באמצע הלילה…": a thing someone sent is told, whatever its
+            // time, and asks for nothing)
+            None if r.clone().any(|k| shape::someone_did_it(msg, k)) => {
+                return Step::new(Resolver::General, Action::Chat, 0.55);
             }
             None => {
                 let (res, act, conf, used) = fallback(msg, body, time.map(|(m, _)| m));
@@ -763,6 +769,10 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         // and a new time at the end move the thing named between them
         let res = if shape::names_an_appointment(msg, seg) { Resolver::Calendar } else { Resolver::Task };
         (res, Action::Update, 0.55, vec![opening_match(verb, res, Action::Update)])
+    } else if has_time && shape::about_someone(msg, seg) {
+        // "הבוס שלי רוצה שאגיע למשרד גם בשישי", "my boss wants me in on friday too": what
+        // someone else wants or said, with no request of Ozer's, is told
+        (Resolver::General, Action::Chat, 0.55, Vec::new())
     } else if has_time && words >= 2 && is_question(msg, seg) {
         // "יש לי משהו ביום חמישי בערב?": asking about a time is asking about the calendar
         (Resolver::Calendar, Action::Find, 0.5, Vec::new())

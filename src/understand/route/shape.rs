@@ -908,6 +908,39 @@ pub(super) fn vents(msg: &Msg<'_>, seg: Seg) -> bool {
         })
 }
 
+/// "הבוס שלי רוצה שאגיע", "my boss wants me in on friday", "she said she'd come at 5": the
+/// step opens with someone else (a person of the user's, or he/she/they) and what they want,
+/// said or asked.
+pub(super) fn about_someone(msg: &Msg<'_>, seg: Seg) -> bool {
+    let w = |k: usize| msg.toks.get(seg.content + k).filter(|_| seg.content + k < seg.end).map_or("", |t| t.text);
+    const THEIR_WORDS: &[&str] = &[
+        "wants", "said", "says", "asked", "thinks", "insists", "רוצה", "רוצים", "רוצות", "אמר", "אמרה", "אמרו",
+        "ביקש", "ביקשה", "ביקשו", "חושב", "חושבת", "מתעקש", "מתעקשת", "טוען", "טוענת",
+    ];
+    let says = |k: usize| THEIR_WORDS.contains(&w(k));
+    match (w(0), w(1)) {
+        ("my" | "our", _) => says(2) || says(3),
+        ("he" | "she" | "they" | "הוא" | "היא" | "הם" | "הן", _) => says(1),
+        (_, "שלי" | "שלנו") => says(2),
+        _ => false,
+    }
+}
+
+/// "ביטוח לאומי שלחו לי עוד מכתב", "השוכר שלח לי הודעה": "sent me" right after the one who
+/// sent it is a thing received, not a command to send.
+pub(super) fn someone_did_it(msg: &Msg<'_>, k: usize) -> bool {
+    let Some(before) = k.checked_sub(1).map(|b| &msg.toks[b]) else { return false };
+    let sent = matches!(msg.toks[k].text, "שלח" | "שלחו" | "שלחה")
+        && msg.toks.get(k + 1).is_some_and(|t| matches!(t.text, "לי" | "לנו"));
+    let clause = (0..k).rev().take_while(|&i| !matches!(msg.toks[i].text, "," | "." | "!" | "?"));
+    let object_first = clause.into_iter().any(|i| matches!(msg.toks[i].text, "את" | "ואת"));
+    sent && before.kind == Kind::He
+        && !object_first
+        && !matches!(before.text, "אז" | "בבקשה" | "גמ" | "רק" | "אנא" | "נא" | "פשוט" | "עכשיו" | "מיד" | "כבר" | "אפשר" | "תוכל" | "תוכלי" | "שוב")
+        && super::command_at(msg, k - 1).is_none()
+        && !crate::understand::time::is_time_word(before)
+}
+
 /// Words that tell how the user feels, not what to do.
 const FEELINGS: &[&str] = &[
     "brutal",
