@@ -1735,6 +1735,7 @@ fn on_the_anchored_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step], j: usize
             // words that made no step of their own
             .or_else(|| day_said_before_token(msg, said_at).map(|m| (None, m.value)))
     {
+        let told_day = day_said_before_token(msg, said_at).filter(|_| i.is_none()).map(|m| m.span.clone());
         // "what time is my flight on tuesday and remind me the day before at 6": the day
         // comes from the earlier step, the time of day from this one
         let tz = msg.now.timezone();
@@ -1742,6 +1743,12 @@ fn on_the_anchored_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step], j: usize
         // ("move Shira to the day after at 10": an hour said with a day reads as one does)
         let either_half = time_of(msg, &seg, &steps[j]).is_some_and(|m| m.either_half);
         let mut time = read_with_a_date(own.with_timezone(&tz).time(), either_half);
+        // ("the viewing is saturday at 12 - remind me the evening before": the hour said before
+        // the anchor is the thing's, not the reminder's; the reminder has none of its own)
+        let hour_is_the_things = time_of(msg, &seg, &steps[j]).is_some_and(|m| Some(&m.span) == told_day.as_ref());
+        if hour_is_the_things {
+            time = chrono::NaiveTime::from_hms_opt(9, 0, 0).unwrap_or(time);
+        }
         // "that morning at 9", "the next morning at 8": the morning's hour
         let lower_seg = msg.text.get(msg.toks[seg.start].start..msg.toks[seg.end - 1].end).unwrap_or("").to_lowercase();
         if ["that morning", "next morning", "morning before", "morning after", "באותו בוקר"]
@@ -1767,7 +1774,12 @@ fn on_the_anchored_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step], j: usize
         .any(|w| lower.contains(w))
             && chrono::Timelike::hour(&time) < 12
         {
-            time += Duration::hours(12);
+            // (with no hour of its own, the evening's: 18:00)
+            time = if hour_is_the_things {
+                chrono::NaiveTime::from_hms_opt(18, 0, 0).unwrap_or(time)
+            } else {
+                time + Duration::hours(12)
+            };
         }
         let moved = day.and_time(time).and_local_timezone(tz).earliest();
         steps[j].when = moved.map(|m| m.fixed_offset()).or(steps[j].when);
@@ -1811,16 +1823,30 @@ fn link(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     for j in 1..steps.len().min(segs.len()) {
         let seg = segs[j];
         let anchor = anchors_in(msg, &seg).next();
+        // (the earlier step's time, or the start of the day it asked about: "what's on tuesday?
+        // and remind me the evening before")
+        let base = |s: &Step| s.when.or(s.window.filter(|_| anchor.is_some_and(|a| a % 86_400 == 0)).map(|w| w.start));
         if let Some(secs) = anchor
             && steps[j].when.is_none()
-            && let Some(i) = (0..j).rev().find(|&i| steps[i].when.is_some())
+            && let Some(i) = (0..j).rev().find(|&i| base(&steps[i]).is_some())
         {
-            steps[j].when = steps[i].when.map(|w| w + Duration::seconds(secs));
+            steps[j].when = base(&steps[i]).map(|w| w + Duration::seconds(secs));
             // "…and remind me the day before to buy donuts": a day before, with no hour of its
             // own, is a reminder on that day (at 09:00, as any reminder for a day); "the night
             // before" is no such day
-            let evening =
-                seg.range().any(|k| matches!(msg.toks[k].text, "night" | "evening" | "ערב" | "בערב" | "בלילה"));
+            let evening = seg
+                .range()
+                .any(|k| matches!(msg.toks[k].text, "night" | "evening" | "ערב" | "בערב" | "בלילה" | "לילה"));
+            // ("the evening before", "בערב שלפני", with no hour: that day's evening, 18:00 as
+            // any evening said without an hour)
+            if secs % 86_400 == 0
+                && evening
+                && steps[j].resolver == Resolver::Task
+                && let Some(w) = steps[j].when
+                && let Some((day, _)) = time::day_around(w, msg.now.timezone())
+            {
+                steps[j].when = Some(day + Duration::hours(18));
+            }
             if secs % 86_400 == 0
                 && !evening
                 && steps[j].resolver == Resolver::Task

@@ -1,4 +1,6 @@
-//! A command after a reason, and meetings taken off with words other than "cancel".
+//! A command after a reason, meetings taken off with words other than "cancel", the day a
+//! thing is moved from, the evening before another step's day, and things someone else did or
+//! wants.
 
 use chrono::{DateTime, FixedOffset};
 use chrono_tz::Tz;
@@ -47,4 +49,55 @@ fn the_commands_own_time_wins_over_one_told_in_the_reason_before_it() {
     // a time said before the command with no reason between is the step's
     let s = &steps("tomorrow at 5 remind me to call the bank")[0];
     assert_eq!(s.when, Some(iso("2026-11-25T17:00:00+02:00")));
+}
+
+#[test]
+fn the_day_a_thing_is_moved_from_is_where_to_find_it() {
+    for (text, from, to) in [
+        ("move the department meeting from tuesday to friday at 3:30", "2026-12-01", "2026-11-27T15:30:00+02:00"),
+        ("תזיז את ה-board meeting מיום ראשון ליום שני ב-4", "2026-11-29", "2026-11-30T16:00:00+02:00"),
+        ("תזיז את ישיבת הצוות של יום רביעי ליום חמישי ב-2", "2026-11-25", "2026-11-26T14:00:00+02:00"),
+    ] {
+        let s = &steps(text)[0];
+        assert_eq!(s.action, Action::Update, "{text}");
+        assert_eq!(s.when, Some(iso(to)), "{text}");
+        assert_eq!(s.window.as_ref().map(|w| w.start), Some(iso(&format!("{from}T00:00:00+02:00"))), "{text}");
+    }
+    // a move with no day it comes from names no window
+    assert_eq!(steps("move the dentist to friday")[0].window, None);
+}
+
+#[test]
+fn the_evening_before_is_that_days_evening() {
+    let s = steps("תקבע לי טיפת חלב ביום ראשון ב-8:30 ותזכיר לי בערב לפני להכין את הפנקס");
+    assert_eq!(s[1].when, Some(iso("2026-11-28T18:00:00+02:00")));
+    assert_eq!(s[1].title.as_deref(), Some("להכין את הפנקס"));
+    let s = steps("תקבע לי טיפת חלב ביום ראשון ב-8:30 ותזכיר לי ערב לפני בתשע להכין את הפנקס");
+    assert_eq!(s[1].when, Some(iso("2026-11-28T21:00:00+02:00")));
+    // the day asked about is the base too
+    let s = steps("מה יש לי ביומן ביום שלישי? ותזכיר לי בערב שלפני להכין את המצגת");
+    assert_eq!(s[1].when, Some(iso("2026-11-30T18:00:00+02:00")));
+    // the hour told with the thing's day is the thing's
+    let s = steps("the viewing is saturday at 12 - remind me the evening before to text the current tenant");
+    assert_eq!(s[0].when, Some(iso("2026-11-27T18:00:00+02:00")));
+    let s = steps("open house is on the 20th at 3. remind me the day before to print flyers");
+    assert_eq!(s[0].when, Some(iso("2026-12-19T09:00:00+02:00")));
+    // ...but an hour of the step's own, before "that day", is its own
+    let s = steps("put dinner at Mashya on thursday at 8pm in my calendar and remind me at 7pm that day to leave");
+    assert_eq!(s[1].when, Some(iso("2026-11-26T19:00:00+02:00")));
+}
+
+#[test]
+fn what_someone_sent_or_wants_is_told_not_asked() {
+    for text in [
+        "אוי הבירוקרטיה פה, ביטוח לאומי שלחו לי עוד מכתב שאני לא מבינה מילה",
+        "השוכר מבלור שלח לי הודעה באמצע הלילה שהדוד לא עובד. באמצע הלילה!! מי עושה דבר כזה",
+        "הבוס שלי רוצה שאגיע למשרד גם בשישי, אין לו מושג מה זה טייפר",
+        "my boss wants me in the office on friday too, he has no idea what tapering is",
+    ] {
+        assert_eq!(steps(text)[0].resolver, Resolver::General, "{text}");
+    }
+    // a command to send is still one
+    assert_eq!(steps("שלח לי מייל עם הסיכום")[0].resolver, Resolver::Gmail);
+    assert_eq!(steps("תשלח לדנה את הקובץ במייל")[0].resolver, Resolver::Gmail);
 }

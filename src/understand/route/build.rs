@@ -508,6 +508,15 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     if let Some((_, from)) = exc {
         step.except = shape::exceptions(msg, from, seg.end);
     }
+    // "move the department meeting from tuesday to friday at 3:30", "תזיז את הישיבה מיום ראשון
+    // ליום שני ב-4", "…של יום רביעי ליום חמישי": the day it is moved from says which one
+    if step.action == Action::Update
+        && step.window.is_none()
+        && let Some(to) = step.when
+        && let Some(m) = moved_from_day(msg, &r, to)
+    {
+        step.window = window_of(m, msg);
+    }
     // "cancel my 10am with Jake tomorrow": which event is searched for on its day
     if step.resolver == Resolver::Calendar
         && step.action == Action::Delete
@@ -517,6 +526,30 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         step.window = day_of(when, msg.now.timezone());
     }
     step
+}
+
+/// A day said with "from" ("from tuesday", "מיום ראשון", "of wednesday": "של יום רביעי")
+/// before the new time `to`, on another date: the day a thing is moved from.
+fn moved_from_day<'a>(
+    msg: &'a Msg<'_>,
+    r: &Range<usize>,
+    to: chrono::DateTime<chrono::FixedOffset>,
+) -> Option<&'a TimeMatch> {
+    let tz = msg.now.timezone();
+    msg.times.iter().find_map(|(f, tr)| {
+        let Found::Time(m) = f else { return None };
+        let first = msg.toks.get(tr.start)?;
+        let before = tr.start.checked_sub(1).map_or("", |b| msg.toks[b].text);
+        let from = matches!(before, "from" | "של" | "on") || (first.kind == Kind::He && first.text.starts_with('מ'));
+        (tr.start >= r.start
+            && tr.end <= r.end
+            && from
+            && m.grain == Grain::Day
+            && m.recurrence.is_none()
+            && m.value.with_timezone(&tz).date_naive() != to.with_timezone(&tz).date_naive()
+            && m.span.end <= msg.text.len())
+        .then_some(m)
+    })
 }
 
 /// The local day [00:00, next 00:00) that holds `when`.

@@ -914,8 +914,27 @@ pub(super) fn vents(msg: &Msg<'_>, seg: Seg) -> bool {
 pub(super) fn about_someone(msg: &Msg<'_>, seg: Seg) -> bool {
     let w = |k: usize| msg.toks.get(seg.content + k).filter(|_| seg.content + k < seg.end).map_or("", |t| t.text);
     const THEIR_WORDS: &[&str] = &[
-        "wants", "said", "says", "asked", "thinks", "insists", "רוצה", "רוצים", "רוצות", "אמר", "אמרה", "אמרו",
-        "ביקש", "ביקשה", "ביקשו", "חושב", "חושבת", "מתעקש", "מתעקשת", "טוען", "טוענת",
+        "wants",
+        "said",
+        "says",
+        "asked",
+        "thinks",
+        "insists",
+        "רוצה",
+        "רוצים",
+        "רוצות",
+        "אמר",
+        "אמרה",
+        "אמרו",
+        "ביקש",
+        "ביקשה",
+        "ביקשו",
+        "חושב",
+        "חושבת",
+        "מתעקש",
+        "מתעקשת",
+        "טוען",
+        "טוענת",
     ];
     let says = |k: usize| THEIR_WORDS.contains(&w(k));
     match (w(0), w(1)) {
@@ -936,7 +955,22 @@ pub(super) fn someone_did_it(msg: &Msg<'_>, k: usize) -> bool {
     let object_first = clause.into_iter().any(|i| matches!(msg.toks[i].text, "את" | "ואת"));
     sent && before.kind == Kind::He
         && !object_first
-        && !matches!(before.text, "אז" | "בבקשה" | "גמ" | "רק" | "אנא" | "נא" | "פשוט" | "עכשיו" | "מיד" | "כבר" | "אפשר" | "תוכל" | "תוכלי" | "שוב")
+        && !matches!(
+            before.text,
+            "אז" | "בבקשה"
+                | "גמ"
+                | "רק"
+                | "אנא"
+                | "נא"
+                | "פשוט"
+                | "עכשיו"
+                | "מיד"
+                | "כבר"
+                | "אפשר"
+                | "תוכל"
+                | "תוכלי"
+                | "שוב"
+        )
         && super::command_at(msg, k - 1).is_none()
         && !crate::understand::time::is_time_word(before)
 }

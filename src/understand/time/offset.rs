@@ -178,6 +178,18 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if cx.is(k, "next") && matches!(cx.text(k + 1), "day" | "morning") && k > i {
         return Some((Comp::Anchor(86_400), k + 2));
     }
+    // "ותזכיר לי בערב לפני", "בערב שלפני", "בלילה שלפני": the evening of the day before
+    // ("ערב לפני פסח" is the holiday's eve, a day of its own)
+    if matches!(cx.text(i), "ערב" | "בערב" | "לילה" | "בלילה")
+        && matches!(cx.text(i + 1), "לפני" | "שלפני")
+        && super::holidays::holiday_at(cx, i + 2).is_none()
+        && !matches!(
+            cx.lex(i + 2),
+            Some(Lex::DayRel(_) | Lex::Weekday(_) | Lex::Month(_) | Lex::Unit(..) | Lex::Few(_))
+        )
+    {
+        return Some((Comp::Anchor(-86_400), i + 2));
+    }
     if matches!(cx.text(i), "למחרת" | "ולמחרת") && super::holidays::holiday_at(cx, i + 1).is_none() {
         return Some((Comp::Anchor(86_400), i + 1));
     }
