@@ -125,7 +125,22 @@ const SAME_THING: &[&[&str]] = &[
     &["פגישה", "פגישת", "להיפגש", "meeting", "meet"],
     &["אימונ", "אימונימ", "training", "practice", "workout"],
     &["תור", "appointment", "appt"],
+    &["birthday", "bday", "birthdays", "יומולדת", "יומהולדת"],
 ];
+
+/// "משאבה" and "משאבת" (a pump, the pump of): a Hebrew noun and its construct form, which
+/// turns a final ה into ת.
+fn construct_pair(x: &str, y: &str) -> bool {
+    let strip = |w: &str| w.strip_suffix('ה').or_else(|| w.strip_suffix('ת')).map(str::to_owned);
+    let hebrew = |w: &str| w.chars().next().is_some_and(|c| ('\u{05d0}'..='\u{05ea}').contains(&c));
+    x != y
+        && hebrew(x)
+        && hebrew(y)
+        && x.chars().count() >= 4
+        && y.chars().count() >= 4
+        && x.chars().last() != y.chars().last()
+        && strip(x).is_some_and(|a| Some(a) == strip(y))
+}
 
 fn same_thing(x: &str, y: &str) -> bool {
     SAME_THING.iter().any(|g| g.contains(&x) && g.contains(&y))
@@ -134,7 +149,7 @@ fn same_thing(x: &str, y: &str) -> bool {
 fn token_matches(a: &str, b: &str) -> bool {
     forms(a).iter().any(|x| {
         forms(b).iter().any(|y| {
-            x == y || same_thing(x, y) || {
+            x == y || same_thing(x, y) || construct_pair(x, y) || {
                 // "flower"/"flowers", "פרח"/"פרחימ": one is a prefix of the other, long enough to mean it
                 let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
                 short.chars().count() >= 3 && long.starts_with(short)
@@ -212,6 +227,15 @@ mod tests {
         let tasks = ["להתקשר לבת שלי בישראל", "להדליק נרות"];
         assert_eq!(find("השיחה עם הבת שלי", &tasks, |t| t), Found::One("להתקשר לבת שלי בישראל"));
         assert!(score("the call with dana", "phone dana") >= 0.99);
+    }
+
+    #[test]
+    fn a_hebrew_noun_finds_its_construct_form_and_a_bday_its_birthday() {
+        let tasks = ["להזמין משאבת בטון", "לבדוק את הפיגומים"];
+        assert_eq!(find("התזכורת על המשאבה", &tasks, |t| t), Found::One("להזמין משאבת בטון"));
+        assert!(score("her bday", "call mom for her birthday") >= 0.99);
+        // two different words that only share their last-but-one letters do not
+        assert!(!construct_pair("מכונה", "מכונות"));
     }
 
     #[test]

@@ -101,3 +101,34 @@ fn what_someone_sent_or_wants_is_told_not_asked() {
     assert_eq!(steps("שלח לי מייל עם הסיכום")[0].resolver, Resolver::Gmail);
     assert_eq!(steps("תשלח לדנה את הקובץ במייל")[0].resolver, Resolver::Gmail);
 }
+
+#[test]
+fn a_thing_named_then_its_right_day_and_not_the_wrong_one_moves_it() {
+    for (text, title, to, wrong) in [
+        ("no wait her bday is wednesday not thursday", "her bday", "2026-11-25", "2026-11-26"),
+        ("רגע, הריצה הארוכה זה בשבת לא בראשון", "הריצה הארוכה", "2026-11-28", "2026-11-29"),
+    ] {
+        let s = &steps(text)[0];
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update), "{text}");
+        assert_eq!(s.title.as_deref(), Some(title), "{text}");
+        assert_eq!(s.when, Some(iso(&format!("{to}T00:00:00+02:00"))), "{text}");
+        assert_eq!(s.window.as_ref().map(|w| w.start), Some(iso(&format!("{wrong}T00:00:00+02:00"))), "{text}");
+    }
+    // a request with two days is no correction
+    assert_eq!(steps("remind me wednesday not thursday to call mom")[0].action, Action::Create);
+}
+
+#[test]
+fn asking_to_mark_a_report_done_is_no_part_of_what_was_done() {
+    for (text, title) in [
+        ("כבר דיברתי עם האינסטלטור עכשיו בטלפון, אפשר לסמן", "האינסטלטור בטלפון"),
+        ("called the plumber, you can mark it", "plumber"),
+    ] {
+        let s = &steps(text)[0];
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Complete), "{text}");
+        assert_eq!(s.title.as_deref(), Some(title), "{text}");
+    }
+    // "actually" / "בעצם" before a report
+    let s = &steps("בעצם שילמתי את החשמל אתמול בדואר")[0];
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Complete));
+}

@@ -187,9 +187,27 @@ fn command_after_a_reason(msg: &Msg<'_>, r: &Range<usize>) -> Option<usize> {
     (r.start..v).any(|k| matches!(msg.toks[k].text, "," | "so" | "אז" | ".")).then_some(v)
 }
 
+/// The ends of a report that ask to mark it done ("…, אפשר לסמן", "…, you can mark it").
+const MARK_TAILS: &[&str] = &[
+    "אפשר לסמן",
+    "תסמן",
+    "תסמני",
+    "לסמן",
+    "אפשר לסגור",
+    "you can mark it",
+    "you can mark it done",
+    "mark it done",
+    "mark it",
+    "so mark it",
+    // (what "you can mark it" leaves once its command words are read)
+    ", you",
+];
+
 /// Words in a command that point back at something told before it.
-const POINTS_BACK: &[&str] =
-    &["him", "her", "them", "it", "that", "איתו", "איתה", "איתמ", "איתנ", "אותו", "אותה", "אותמ", "שלו", "שלה", "שלהמ"];
+const POINTS_BACK: &[&str] = &[
+    "him", "her", "them", "it", "that", "this", "זה", "זאת", "איתו", "איתה", "איתמ", "איתנ", "אותו", "אותה", "אותמ",
+    "שלו", "שלה", "שלהמ",
+];
 
 pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     // "clear Sunday except the standup": the exceptions are a slot of their own, and the words
@@ -258,6 +276,20 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         {
             step.window = window_of(m, msg);
         }
+        return step;
+    } else if let Some((right, wrong, thing)) = shape::corrects_its_day(msg, body).filter(|_| !strong) {
+        // "her bday is wednesday not thursday": the thing named moves to the right day, at its
+        // own hour; the wrong day says which one, when the name does not
+        let mut step = Step::new(Resolver::Task, Action::Update, 0.65);
+        if let Some((Found::Time(m), _)) = msg.times.get(right) {
+            step.when = Some(m.point.unwrap_or(m.value));
+        }
+        if let Some((Found::Time(m), _)) =
+            msg.times.get(wrong).filter(|(f, _)| matches!(f, Found::Time(m) if m.grain >= Grain::Day))
+        {
+            step.window = window_of(m, msg);
+        }
+        step.title = crate::understand::slots::text_of(msg.text, msg.toks, thing, &|_| true);
         return step;
     } else if let Some(thing) =
         shape::done_state(msg, body).filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6)).map(|(thing, _)| thing)
@@ -455,7 +487,7 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     // "i'm on nights so cancel the dinner with Lior": the reason told before the command is no
     // part of which thing, unless the thing points back into it ("…, take off the meeting
     // with him")
-    if matches!(step.action, Action::Delete | Action::Update | Action::Complete)
+    if matches!(step.action, Action::Delete | Action::Update)
         && let Some(v) = command_after_a_reason(msg, &r)
         && !(v..r.end).any(|k| POINTS_BACK.contains(&msg.toks[k].text))
         && let Some(t) = step.title.as_deref()
@@ -467,6 +499,19 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                 step.query = Some(rest.clone());
             }
             step.title = Some(rest);
+        }
+    }
+    // "מתחתי כבר, אפשר לסמן", "called the plumber, you can mark it": the words asking to mark
+    // it done are no part of what was done
+    if step.action == Action::Complete
+        && let Some(t) = step.title.as_deref()
+    {
+        let lower = t.to_lowercase();
+        let cut = MARK_TAILS.iter().filter_map(|tail| lower.strip_suffix(tail).map(str::len)).min();
+        if let Some(cut) = cut {
+            let kept = t[..cut].trim().trim_end_matches([',', '.', '-']).trim();
+            let kept = kept.strip_suffix(" so").or_else(|| kept.strip_suffix(" אז")).unwrap_or(kept).trim();
+            step.title = (!kept.is_empty()).then(|| kept.to_string());
         }
     }
     if moved_reminder {

@@ -37,6 +37,11 @@ const REPORT_FILLERS: &[&str] = &[
     "אוקיי",
     "טוב",
     "אז",
+    "actually",
+    "well",
+    "בעצמ",
+    "אה",
+    "אוקי",
 ];
 
 /// English past forms that do not end in -ed.
@@ -265,6 +270,63 @@ pub(super) fn corrects_to(msg: &Msg<'_>, seg: Seg) -> Option<(usize, Option<usiz
     let meant = words.iter().any(|w| MEANT.contains(w));
     let wrong = times.first().copied().filter(|_| negated);
     (allowed && (negated || meant)).then_some((last, wrong))
+}
+
+/// "no wait her bday is wednesday not thursday", "רגע, הריצה הארוכה זה בשבת לא בראשון": a thing
+/// named, then the right day and the wrong one after "not": (the right time's index in
+/// `msg.times`, the wrong one's, the thing's tokens).
+pub(super) fn corrects_its_day(msg: &Msg<'_>, seg: Seg) -> Option<(usize, usize, Range<usize>)> {
+    let times: Vec<usize> = (0..msg.times.len())
+        .filter(|&k| {
+            let (f, r) = &msg.times[k];
+            r.start >= seg.content
+                && r.end <= seg.end
+                && matches!(f, crate::understand::time::Found::Time(m) if m.problem.is_none() && m.recurrence.is_none())
+        })
+        .collect();
+    let [right, wrong] = times[..] else { return None };
+    let (rr, wr) = (msg.times[right].1.clone(), msg.times[wrong].1.clone());
+    // only "not" (and a comma) between the two
+    let between: Vec<&str> = (rr.end..wr.start).map(|k| msg.toks[k].text).collect();
+    if !between.iter().any(|w| matches!(*w, "not" | "לא" | "ולא"))
+        || !between.iter().all(|w| matches!(*w, "not" | "לא" | "ולא" | "," | "-"))
+    {
+        return None;
+    }
+    // nothing after the wrong one but a full stop
+    if (wr.end..seg.end).any(|k| msg.toks[k].is_word()) {
+        return None;
+    }
+    // the thing: the words before the right time, without openers and "is"
+    const OPENERS: &[&str] = &[
+        "no",
+        "wait",
+        "sorry",
+        "actually",
+        "oops",
+        "רגע",
+        "לא",
+        "סליחה",
+        "אופס",
+        "בעצם",
+        "טעיתי",
+        "i",
+        "meant",
+        "התכוונתי",
+    ];
+    let mut a = seg.content;
+    while a < rr.start && (OPENERS.contains(&msg.toks[a].text) || !msg.toks[a].is_word()) {
+        a += 1;
+    }
+    let mut b = rr.start;
+    while b > a && matches!(msg.toks[b - 1].text, "is" | "'s" | "זה" | "הוא" | "היא" | "on" | "at" | "ב" | "ל" | "was")
+    {
+        b -= 1;
+    }
+    let words = (a..b).filter(|&k| msg.toks[k].is_word()).count();
+    let commands =
+        msg.pats.iter().any(|m| m.start >= seg.content && m.start < seg.end && m.action.is_some() && m.weight >= 0.5);
+    ((1..=5).contains(&words) && !commands).then_some((right, wrong, a..b))
 }
 
 /// "batteries are charged already", "the car's all washed", "the forms were signed already": a
