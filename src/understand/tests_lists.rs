@@ -87,3 +87,14 @@ fn one_thing_in_place_of_another_comes_off_the_list_and_the_new_one_goes_on() {
     assert_eq!(s.len(), 2, "{s:?}");
     assert_eq!(s[1].items, strings(&["חלב סויה"]));
 }
+
+#[test]
+fn a_dash_before_a_series_ends_a_new_lists_name() {
+    let s = &steps("new list: field trip consent forms missing - Amira, Tom B, Kofi, Lily, Noah")[0];
+    assert_eq!((s.resolver, s.action), (Resolver::List, Action::Create));
+    assert_eq!(s.list.as_deref(), Some("field trip consent forms missing"));
+    assert_eq!(s.items, strings(&["Amira", "Tom B", "Kofi", "Lily", "Noah"]));
+    // a dash inside a name with no series after it stays in the name
+    let s = &steps("רשימה חדשה - מתכונים לשבת")[0];
+    assert_eq!(s.list.as_deref(), Some("מתכונים לשבת"));
+}

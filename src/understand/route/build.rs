@@ -187,6 +187,22 @@ fn command_after_a_reason(msg: &Msg<'_>, r: &Range<usize>) -> Option<usize> {
     (r.start..v).any(|k| matches!(msg.toks[k].text, "," | "so" | "אז" | ".")).then_some(v)
 }
 
+/// "new list: consent forms missing - Amira, Tom B, Kofi": a dash before a series of two or more
+/// ends a new list's name, and the series is its items.
+fn split_a_dash_series(step: &mut Step) {
+    let Some((name, rest)) = step.list.as_deref().and_then(|l| l.split_once(" - ")) else { return };
+    let items: Vec<String> = rest
+        .split(',')
+        .flat_map(|p| p.split(" and "))
+        .map(|p| p.trim().to_string())
+        .filter(|p| !p.is_empty())
+        .collect();
+    if rest.contains(',') && items.len() >= 2 && !name.trim().is_empty() {
+        step.list = Some(name.trim().to_string());
+        step.items = items;
+    }
+}
+
 /// The ends of a report that ask to mark it done ("…, אפשר לסמן", "…, you can mark it").
 const MARK_TAILS: &[&str] = &[
     "אפשר לסמן",
@@ -1379,15 +1395,17 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                     !in_cmd(i) && !matches!(msg.toks[i].text, "חדשה" | "new" | ":" | "-" | "called" | "named")
                 };
                 step.list = text_of(msg.text, msg.toks, k + 1..r.end, &named);
+                split_a_dash_series(step);
                 return;
             }
             if step.action == Action::Create {
+                split_a_dash_series(step);
                 let colon = (r.start..r.end).any(|i| msg.toks[i].text == ":");
                 let with = (r.start..r.end).any(|i| matches!(msg.toks[i].text, "with" | "עמ" | "containing"));
                 match (colon || with, ls.items.as_slice()) {
                     // "new list groceries: milk, eggs", "a list called seder with matzah and
                     // wine": made with its items
-                    (true, _) => step.items = ls.items.clone(),
+                    (true, _) if step.items.is_empty() => step.items = ls.items.clone(),
                     // "תפתח רשימה בר מצווה": a name of two words is all name
                     (false, [one]) if msg.toks[r.clone()].iter().all(|t| t.text != ",") => {
                         step.list = step.list.take().map(|n| format!("{n} {one}"));
