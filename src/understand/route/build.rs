@@ -219,11 +219,12 @@ const MARK_TAILS: &[&str] = &[
     ", you",
 ];
 
-/// Words in a command that point back at something told before it.
-const POINTS_BACK: &[&str] = &[
-    "him", "her", "them", "it", "that", "this", "זה", "זאת", "איתו", "איתה", "איתמ", "איתנ", "אותו", "אותה", "אותמ",
-    "שלו", "שלה", "שלהמ",
-];
+/// A word in a command that points back at something told before it: the words that point
+/// back at a thing ("it", "זה", "אותו") and those at a person ("him", "איתו", "שלה").
+fn points_back_to_a_reason(t: &str) -> bool {
+    super::points_back(t)
+        || matches!(t, "him" | "her" | "איתו" | "איתה" | "איתמ" | "איתנ" | "שלו" | "שלה" | "שלהמ" | "זאת")
+}
 
 pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     // "clear Sunday except the standup": the exceptions are a slot of their own, and the words
@@ -505,7 +506,7 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     // with him")
     if matches!(step.action, Action::Delete | Action::Update)
         && let Some(v) = command_after_a_reason(msg, &r)
-        && !(v..r.end).any(|k| POINTS_BACK.contains(&msg.toks[k].text))
+        && !(v..r.end).any(|k| points_back_to_a_reason(msg.toks[k].text))
         && let Some(t) = step.title.as_deref()
         && let Some(cut) = [", ", " so ", " אז ", ". "].iter().filter_map(|p| t.find(p).map(|i| i + p.len())).min()
     {
