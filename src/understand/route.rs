@@ -782,7 +782,7 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && msg.toks.get(c).is_some_and(|t| matches!(t.text, "the" | "my" | "our" | "את" | "ואת"))
                 && (cur.content..i).any(list_word)
                 && !(cur.content..i).any(into_list)
-                && (c..seg_end).any(|k| list_word(k) && !plural_list_word(&msg.toks[k]))
+                && (c..seg_end).any(|k| list_word(k) && !crate::understand::slots::plural_marker(&msg.toks[k]))
                 && (c..seg_end).all(|k| command_at(msg, k).is_none() && !into_list(k));
             let next_list = next_list || another_list;
             // "i paid the window cleaner and the gas bill": a report, then another thing done
@@ -827,11 +827,6 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     }
     conts.truncate(segs.len());
     (segs, conts)
-}
-
-/// "lists", "רשימות": the plural names no one list.
-fn plural_list_word(t: &Token<'_>) -> bool {
-    t.text == "lists" || (t.kind == Kind::He && t.text.ends_with("רשימות"))
 }
 
 /// A pattern that is a command word of one of Ozer's resolvers (small talk's words are not).
@@ -1728,24 +1723,25 @@ fn on_the_anchored_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step], j: usize
     // (where the anchor is said: a day told before it counts, even in the step's own words)
     if let Some((secs, said_at)) = anchors_at(msg, &seg).next().filter(|(s, _)| s % 86_400 == 0)
         && let Some(own) = steps[j].when
-        && let Some((i, base)) = (0..j)
+        && let Some((i, base, told)) = (0..j)
             .rev()
-            .find_map(|i| steps[i].when.or(steps[i].window.map(|w| w.start)).map(|b| (Some(i), b)))
+            .find_map(|i| steps[i].when.or(steps[i].window.map(|w| w.start)).map(|b| (Some(i), b, None)))
             // "open house is on the 20th. remind me the evening before at 7": a day told in
             // words that made no step of their own
-            .or_else(|| day_said_before_token(msg, said_at).map(|m| (None, m.value)))
+            .or_else(|| day_said_before_token(msg, said_at).map(|m| (None, m.value, Some(m))))
     {
-        let told_day = day_said_before_token(msg, said_at).filter(|_| i.is_none()).map(|m| m.span.clone());
+        let told_day = told.map(|m| m.span.clone());
         // "what time is my flight on tuesday and remind me the day before at 6": the day
         // comes from the earlier step, the time of day from this one
         let tz = msg.now.timezone();
         let day = base.with_timezone(&tz).date_naive() + Duration::days(secs / 86_400);
         // ("move Shira to the day after at 10": an hour said with a day reads as one does)
-        let either_half = time_of(msg, &seg, &steps[j]).is_some_and(|m| m.either_half);
+        let own_time = time_of(msg, &seg, &steps[j]);
+        let either_half = own_time.is_some_and(|m| m.either_half);
         let mut time = read_with_a_date(own.with_timezone(&tz).time(), either_half);
         // ("the viewing is saturday at 12 - remind me the evening before": the hour said before
         // the anchor is the thing's, not the reminder's; the reminder has none of its own)
-        let hour_is_the_things = time_of(msg, &seg, &steps[j]).is_some_and(|m| Some(&m.span) == told_day.as_ref());
+        let hour_is_the_things = own_time.is_some_and(|m| Some(&m.span) == told_day.as_ref());
         if hour_is_the_things {
             time = chrono::NaiveTime::from_hms_opt(9, 0, 0).unwrap_or(time);
         }

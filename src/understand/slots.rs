@@ -232,7 +232,7 @@ fn list_adjective(t: &Token<'_>) -> bool {
 
 /// "lists", "רשימות", "הרשימות": the plural names no one list ("what lists do I have", "איזה
 /// רשימות יש לי"); the words after it are no name.
-fn plural_marker(t: &Token<'_>) -> bool {
+pub fn plural_marker(t: &Token<'_>) -> bool {
     t.text == "lists" || stems(t).any(|s| s == "רשימות")
 }
 

@@ -525,8 +525,10 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
     {
         let lower = t.to_lowercase();
         let cut = MARK_TAILS.iter().filter_map(|tail| lower.strip_suffix(tail).map(str::len)).min();
-        if let Some(cut) = cut {
-            let kept = t[..cut].trim().trim_end_matches([',', '.', '-']).trim();
+        // (the cut is measured on the lowered text: a title whose lowering changes its length
+        // is left whole rather than cut off a character's edge)
+        if let Some(kept) = cut.and_then(|cut| t.get(..cut)) {
+            let kept = kept.trim().trim_end_matches([',', '.', '-']).trim();
             let kept = kept.strip_suffix(" so").or_else(|| kept.strip_suffix(" אז")).unwrap_or(kept).trim();
             step.title = (!kept.is_empty()).then(|| kept.to_string());
         }
@@ -608,8 +610,7 @@ fn moved_from_day<'a>(
             && from
             && m.grain == Grain::Day
             && m.recurrence.is_none()
-            && m.value.with_timezone(&tz).date_naive() != to.with_timezone(&tz).date_naive()
-            && m.span.end <= msg.text.len())
+            && m.value.with_timezone(&tz).date_naive() != to.with_timezone(&tz).date_naive())
         .then_some(m)
     })
 }

@@ -1013,9 +1013,13 @@ pub(super) fn someone_did_it(msg: &Msg<'_>, k: usize) -> bool {
     let Some(before) = k.checked_sub(1).map(|b| &msg.toks[b]) else { return false };
     let sent = matches!(msg.toks[k].text, "שלח" | "שלחו" | "שלחה")
         && msg.toks.get(k + 1).is_some_and(|t| matches!(t.text, "לי" | "לנו"));
+    // (asked of every command word a step weighs: the clause is read only after "sent me")
+    if !sent {
+        return false;
+    }
     let clause = (0..k).rev().take_while(|&i| !matches!(msg.toks[i].text, "," | "." | "!" | "?"));
     let object_first = clause.into_iter().any(|i| matches!(msg.toks[i].text, "את" | "ואת"));
-    sent && before.kind == Kind::He
+    before.kind == Kind::He
         && !object_first
         && !matches!(
             before.text,

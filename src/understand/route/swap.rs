@@ -7,11 +7,11 @@ use super::{Msg, Seg, insert_step};
 use crate::understand::normalize::Kind;
 use crate::understand::{Action, Resolver, Step};
 
-/// The token index of "instead of" / "במקום" in the step, and where the old thing begins.
-fn instead_at(msg: &Msg<'_>, seg: &Seg) -> Option<(usize, usize)> {
+/// Where the old thing begins after "instead of" / "במקום" in the step.
+fn instead_at(msg: &Msg<'_>, seg: &Seg) -> Option<usize> {
     seg.range().find_map(|k| match msg.toks[k].text {
-        "instead" if msg.toks.get(k + 1).is_some_and(|t| t.text == "of") => Some((k, k + 2)),
-        "במקומ" => Some((k, k + 1)),
+        "instead" if msg.toks.get(k + 1).is_some_and(|t| t.text == "of") => Some(k + 2),
+        "במקומ" => Some(k + 1),
         _ => None,
     })
 }
@@ -32,7 +32,7 @@ fn thing_end(msg: &Msg<'_>, seg: &Seg, a: usize, stop_at: &dyn Fn(usize) -> bool
         .find(|&k| {
             k > a
                 && (matches!(msg.toks[k].text, "," | "." | ";" | "!" | "?")
-                    || msg.pats.iter().any(|m| m.start == k && m.action.is_some() && super::commands(m))
+                    || msg.pats.iter().any(|m| m.start == k && super::commands(m))
                     || list_phrase_at(msg, k)
                     || matches!(msg.toks[k].text, "instead" | "במקומ")
                     || stop_at(k))
@@ -104,7 +104,7 @@ pub(super) fn swaps_an_item(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) 
         }
         let seg = &segs[j];
         let swap = if s.action == Action::Add
-            && let Some((_, a)) = instead_at(msg, seg)
+            && let Some(a) = instead_at(msg, seg)
         {
             let old = words(msg, a, thing_end(msg, seg, a, &|_| false));
             let new: Vec<String> = s
