@@ -62,7 +62,7 @@ const FROZEN6_FLOOR: usize = 97;
 /// was run on it, eleven of its conversations outside Jerusalem or across a clock change): first
 /// run tune 83/103, frozen 92/110.
 const TUNE7_FLOOR: usize = 99;
-const FROZEN7_FLOOR: usize = 96;
+const FROZEN7_FLOOR: usize = 98;
 /// The eighth set (`eval/conversations8_*.jsonl`, c141–c160, an eighth writer, split before Ozer
 /// was run on it, eleven of its conversations across a clock change and eight outside Jerusalem):
 /// first run tune 105/107, frozen 106/113.
@@ -79,9 +79,11 @@ const FROZEN9_FLOOR: usize = 174;
 const TUNE10_FLOOR: usize = 193;
 const FROZEN10_FLOOR: usize = 183;
 /// The eleventh set (c201–c220, 312 checks, written and split before Ozer ran on it; twelve
-/// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157.
+/// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157. The
+/// frozen half once passed 129; reading a command word with a letter left out ("remeber") costs
+/// it one check, kept as the price of a general rule rather than tuned away on the frozen half.
 const TUNE11_FLOOR: usize = 153;
-const FROZEN11_FLOOR: usize = 129;
+const FROZEN11_FLOOR: usize = 128;
 /// The twelfth set (c221–c240, 322 checks, written and split before Ozer ran on it; ten outside
 /// Jerusalem, eighteen across a DST change): first run, with the first rules of the session that
 /// added it, tune 138/155, frozen 144/167.
@@ -91,7 +93,7 @@ const FROZEN12_FLOOR: usize = 159;
 /// outside Jerusalem, fifteen across a DST change): first run, with the first rules of the session
 /// that added it, tune 149/177, frozen 140/178.
 const TUNE13_FLOOR: usize = 160;
-const FROZEN13_FLOOR: usize = 146;
+const FROZEN13_FLOOR: usize = 155;
 /// The fourteenth set (c261–c280, 370 checks, written and split before Ozer ran on it; twelve
 /// outside Israel, eleven across a DST change): first run, with the first rules of the session that
 /// added it, tune 159/186, frozen 166/184.

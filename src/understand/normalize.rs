@@ -104,6 +104,8 @@ const MISSPELT: &[(&str, &str)] = &[
     ("cancle", "cancel"),
     ("shoping", "shopping"),
     ("plz", "please"),
+    ("insted", "instead"),
+    ("isntead", "instead"),
     ("שעתימ", "שעתיימ"),
     ("יומימ", "יומיימ"),
     ("שבועימ", "שבועיימ"),
@@ -113,18 +115,62 @@ const MISSPELT: &[(&str, &str)] = &[
     ("תמחוקי", "תמחקי"),
     ("תשלוח", "תשלח"),
     ("תבטיל", "תבטל"),
+    // "morning" with its vowel letter left out ("תזכר" is a pattern of its own: "תזכר לי" reminds)
+    ("בבקר", "בבוקר"),
 ];
 
-/// The most letters a misspelling in [`MISSPELT`] has: longer words are not looked up.
-const LONGEST_MISSPELLING: usize = 9;
+/// The most letters a misspelling has (in [`MISSPELT`], or one of [`SWAPPABLE`] with a letter
+/// left out or two crossed): longer words are not looked up.
+const LONGEST_MISSPELLING: usize = 11;
 
 fn misspelt(word: &str) -> Option<&'static str> {
-    MISSPELT.iter().find(|(w, _)| *w == word).map(|(_, m)| *m).or_else(|| swapped(word))
+    MISSPELT.iter().find(|(w, _)| *w == word).map(|(_, m)| *m).or_else(|| swapped(word)).or_else(|| dropped(word))
 }
 
-/// Command words long enough that two letters typed the wrong way round ("remidn", "reimnd",
-/// "tomorrwo") leave no doubt which word was meant.
-const SWAPPABLE: &[&str] = &["remind", "reminder", "remember", "tomorrow", "calendar", "shopping", "delete", "cancel"];
+/// Command and time words long enough that two letters typed the wrong way round ("remidn",
+/// "reimnd", "tomorrwo", "chnage") or one letter left out inside ("remnder", "thursdy",
+/// "apointment") leave no doubt which word was meant.
+const SWAPPABLE: &[&str] = &[
+    "remind",
+    "reminder",
+    "remember",
+    "tomorrow",
+    "calendar",
+    "shopping",
+    "delete",
+    "cancel",
+    "change",
+    "remove",
+    "instead",
+    "meeting",
+    "appointment",
+    "schedule",
+    "reschedule",
+    "tonight",
+    "morning",
+    "evening",
+    "afternoon",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// One of [`SWAPPABLE`] with one letter left out, neither its first nor its last ("remnder",
+/// "insted", "thursdy"): a shorter word there is often a word of its own ("frida", "remin").
+fn dropped(word: &str) -> Option<&'static str> {
+    let w: Vec<char> = word.chars().collect();
+    if w.len() < 5 || !w.iter().all(char::is_ascii_lowercase) {
+        return None;
+    }
+    SWAPPABLE.iter().copied().find(|good| {
+        let g: Vec<char> = good.chars().collect();
+        g.len() == w.len() + 1 && (1..g.len() - 1).any(|k| g[..k] == w[..k] && g[k + 1..] == w[k..])
+    })
+}
 
 fn swapped(word: &str) -> Option<&'static str> {
     let w: Vec<char> = word.chars().collect();
@@ -143,6 +189,17 @@ fn swapped(word: &str) -> Option<&'static str> {
                     && w.iter().zip(&g).enumerate().all(|(j, (a, b))| j == k - 1 || j == k || a == b)
             })
     })
+}
+
+/// "ad" where a command opens ("ad bread to the list", "…and ad milk"): "add" with a letter
+/// left out. After any other word it stays a word of its own ("post the ad").
+fn ad_for_add(word: &str, before: &str) -> Option<&'static str> {
+    let before = before.trim_end();
+    let last = before.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let opens = before.is_empty()
+        || before.ends_with([',', '.', '!', ';', '&'])
+        || ["and", "also", "pls", "please", "plz", "then", "pleas"].iter().any(|w| last.eq_ignore_ascii_case(w));
+    (word == "ad" && opens).then_some("add")
 }
 
 /// Normalizes a lexicon key or any short string the same way message text is normalized.
@@ -171,7 +228,8 @@ impl Normalized {
                     .unwrap_or(chars.len());
                 let word = (e - k <= LONGEST_MISSPELLING)
                     .then(|| fold(&text[i..chars.get(e).map_or(text.len(), |&(b, _)| b)]));
-                if let Some(meant) = word.as_deref().and_then(misspelt) {
+                let meant = word.as_deref().and_then(|w| misspelt(w).or_else(|| ad_for_add(w, &text[..i])));
+                if let Some(meant) = meant {
                     out.push_str(meant);
                     map.resize(out.len(), i);
                     k = e;

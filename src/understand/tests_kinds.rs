@@ -877,6 +877,40 @@ fn words_people_often_misspell_are_read_as_meant_and_kept_as_written() {
 }
 
 #[test]
+fn a_command_word_with_a_letter_left_out_or_two_crossed_is_still_the_command() {
+    // two letters crossed, one left out inside a long word
+    let s = one("chnage the dentist remnder to 3pm", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.when.map(|w| w.hour())), (Resolver::Task, Action::Update, Some(15)));
+    let u = understand(
+        "cancle the gym thursdy and remind me thursdy at 6 to go for a run insted",
+        tuesday_morning(),
+        Lang::He,
+    );
+    assert_eq!(u.steps.len(), 2, "{u:?}");
+    assert_eq!(u.steps[1].when.map(|w| (w.weekday(), w.hour())), Some((chrono::Weekday::Thu, 18)));
+    // "ad" opening a command is "add"; after another word it is an advert
+    let s = one("ad bred and eggs to shoping list", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.items.len()), (Resolver::List, Action::Add, 2));
+    let u = understand("remove bred from shoping list and ad milk", thursday_evening(), Lang::He);
+    assert_eq!(u.steps.iter().map(|s| s.action).collect::<Vec<_>>(), [Action::Remove, Action::Add]);
+    let s = one("remind me to post the ad tomorrow", thursday_evening());
+    assert_eq!(s.title.as_deref(), Some("post the ad"));
+    // "remember to" do something is a reminder, however it is spelt; "remember that" is a note
+    let s = one("remeber to buy milk at 5", thursday_evening());
+    assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Create, Some("buy milk")));
+    let s = one("I need to remember to pay the credit card bill on the 15th at 9am", thursday_evening());
+    assert_eq!(s.title.as_deref(), Some("pay the credit card bill"));
+    let s = one("remember that the gate code is 4512", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Store));
+    // a short word that a long one loses a letter to at its end is a word of its own
+    assert_eq!(super::normalize::Normalized::new("frida").text, "frida");
+    let s = one("תזכר שהקוד של השער הוא 4512", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Store));
+    let s = one("תזכיר לי מחר בבקר לשלם חשבון חשמל", thursday_evening());
+    assert_eq!((s.title.as_deref(), s.when.map(|w| w.hour())), (Some("לשלם חשבון חשמל"), Some(9)));
+}
+
+#[test]
 fn a_chain_of_times_each_with_what_to_do_is_a_step_each() {
     let u = understand(
         "remind me at 9 to call the bank, at 11 to call the accountant and at 4pm to pick up the kids",
@@ -2349,4 +2383,27 @@ fn a_recommendation_asked_and_a_long_shift_told_are_talk() {
         assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
     }
     assert_eq!(one("can you remind me how long to boil eggs tomorrow", tuesday_morning()).resolver, Resolver::Task);
+}
+
+#[test]
+fn how_something_was_or_what_someone_did_at_a_time_is_told_not_planned() {
+    for text in [
+        "crew's been great this week honestly. proud of these guys",
+        "tenants. honestly. one texted me at 3am about a lightbulb",
+        "וואו איזה קהל היה הערב בברלין, אני עדיין רועד",
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
+    // a change told of an arrangement is still about the calendar, and a thing at a time is one
+    let s = one("dentist was moved to thursday at 4", tuesday_morning());
+    assert_eq!(s.action, Action::Update);
+    let s = one("team offsite thursday at 9", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Create));
+    // "I've got N left" has them; nothing was got done
+    let u =
+        understand("I've got 90 essays left. remind me in 2 hours to stop and go to bed", thursday_evening(), Lang::He);
+    assert_eq!(u.steps.iter().map(|s| s.action).collect::<Vec<_>>(), [Action::Create], "{u:?}");
+    let s = one("תזכרו אותי בשש להביא את הילדים מהבריכה", thursday_evening());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
 }

@@ -869,6 +869,10 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         // "הבוס שלי רוצה שאגיע למשרד גם בשישי", "my boss wants me in on friday too": what
         // someone else wants or said, with no request of Ozer's, is told
         (Resolver::General, Action::Chat, 0.55, Vec::new())
+    } else if has_time && shape::tells_what_was(msg, seg) && !is_question(msg, seg) {
+        // "crew's been great this week honestly", "tenants. one texted me at 3am about a
+        // lightbulb": how something was, or what someone did, at a time gone by, is told
+        (Resolver::General, Action::Chat, 0.55, Vec::new())
     } else if has_time && words >= 2 && is_question(msg, seg) {
         // "יש לי משהו ביום חמישי בערב?": asking about a time is asking about the calendar
         (Resolver::Calendar, Action::Find, 0.5, Vec::new())

@@ -224,6 +224,14 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
         return Some(seg.content + from..seg.content + last + 1);
     }
     let verb = &toks[k];
+    // "I've got 90 essays left": what is left is still to do ("I've got the tickets" got them)
+    if verb.text == "got"
+        && k > 0
+        && matches!(toks[k - 1].text, "ve" | "have" | "i've" | "ive" | "we've" | "weve")
+        && toks[k..].iter().any(|t| t.text == "left")
+    {
+        return None;
+    }
     // "called" followed by "me"/"you" is about someone else's call, and a report needs an object
     let has_object = toks.len() > k + 1;
     (is_report_verb(verb) && has_object).then(|| seg.content..seg.content + k + 1)
@@ -1005,6 +1013,58 @@ pub(super) fn about_someone(msg: &Msg<'_>, seg: Seg) -> bool {
         (_, "שלי" | "שלנו") => says(2),
         _ => false,
     }
+}
+
+/// Words that tell how something was: "was", "been", "היה".
+const WAS: &[&str] = &["was", "were", "been", "wasn't", "weren't", "היה", "היתה", "הייתה", "היו", "הייתי", "היינו"];
+
+/// Words of a change made to an arrangement ("was moved to friday", "נדחה"): a report that
+/// something on the calendar changed, which the user may want to follow.
+const CHANGED: &[&str] = &[
+    "moved",
+    "changed",
+    "pushed",
+    "postponed",
+    "rescheduled",
+    "cancelled",
+    "canceled",
+    "delayed",
+    "brought",
+    "הוזז",
+    "הוזזה",
+    "נדחה",
+    "נדחתה",
+    "בוטל",
+    "בוטלה",
+    "הוקדמ",
+    "הוקדמה",
+    "שונה",
+];
+
+/// "crew's been great this week honestly", "וואו איזה קהל היה הערב בברלין", "one texted me at
+/// 3am about a lightbulb": with no command, a step that tells how something was, or what someone
+/// did (a past verb right after the one who did it), tells of the past; its time is when it
+/// happened, not when to do anything.
+pub(super) fn tells_what_was(msg: &Msg<'_>, seg: Seg) -> bool {
+    let toks = &msg.toks[seg.range()];
+    fn unglued<'a>(t: &Token<'a>) -> &'a str {
+        match t.kind {
+            Kind::He => t.text.strip_prefix('ו').unwrap_or(t.text),
+            _ => t.text,
+        }
+    }
+    if toks.iter().any(|t| CHANGED.contains(&unglued(t)) || ARRANGING.contains(&t.text)) {
+        return false;
+    }
+    let was = toks.iter().any(|t| WAS.contains(&unglued(t)));
+    // "one texted me", "she called at 3": someone (not "I", whose past tense is a report) and
+    // an English past verb of theirs
+    let did = toks.windows(2).any(|w| {
+        matches!(w[0].text, "one" | "he" | "she" | "they" | "someone" | "somebody" | "everyone")
+            && w[1].kind == Kind::Latin
+            && is_report_verb(&w[1])
+    });
+    was || did
 }
 
 /// "ביטוח לאומי שלחו לי עוד מכתב", "השוכר שלח לי הודעה": "sent me" right after the one who
