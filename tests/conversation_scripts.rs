@@ -104,6 +104,11 @@ const FROZEN14_FLOOR: usize = 166;
 /// that added it, tune 202/260, frozen 214/269.
 const TUNE15_FLOOR: usize = 226;
 const FROZEN15_FLOOR: usize = 214;
+/// The sixteenth set (c301–c320, 611 checks, written and split before Ozer ran on it; sixteen
+/// outside Israel or across a DST change, thirteen across one): first run, with the first rules
+/// of the session that added it, tune 256/309, frozen 248/302.
+const TUNE16_FLOOR: usize = 256;
+const FROZEN16_FLOOR: usize = 248;
 
 struct Tally {
     passed: usize,
@@ -503,4 +508,14 @@ async fn fifteenth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn fifteenth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen15", include_str!("../eval/conversations15_frozen.jsonl"), FROZEN15_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn sixteenth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune16", include_str!("../eval/conversations16_tune.jsonl"), TUNE16_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn sixteenth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen16", include_str!("../eval/conversations16_frozen.jsonl"), FROZEN16_FLOOR, false).await;
 }
