@@ -458,11 +458,15 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("מה אמרתי לך", 1.0), ("מה אמרתי", 0.9), ("מה רשמתי", 0.8), ("אתה זוכר", 0.8), ("את זוכרת", 0.8),
                     ("מה סיפרתי", 0.9), ("תזכיר לי מה", 1.2), ("מה הייתה", 0.4), ("מה היה", 0.4),
                     ("מה שמרתי", 1.0), ("מה שמרת", 0.9), ("איך קוראים ל", 0.6),
+                    // where something was put, or how the user once did something, asks a note back
+                    ("איפה שמתי", 1.0), ("איפה אמרתי", 1.0), ("איפה השארתי", 0.9), ("איך עשיתי", 0.9), ("איך הכנתי", 0.9),
                 ],
                 en: &[
                     ("what did i say", 1.0), ("what did i tell you", 1.0), ("do you remember", 0.9),
                     ("remind me what", 1.2), ("what was the", 0.5), ("what was my", 0.5), ("did i mention", 0.8),
                     ("what did i save", 1.0), ("what did i note", 1.0), ("what did i write down", 1.0), ("what have i saved", 1.0),
+                    ("did i write down", 1.0), ("did i tell you", 1.0), ("did i note", 1.0), ("did i save", 1.0),
+                    ("where did i say", 1.2), ("where did i put", 1.0), ("where did i leave", 1.0), ("how did i make", 0.9),
                     ("what's the name of", 0.7), ("what was the name of", 0.8), ("who was", 0.5), ("again", 0.3),
                 ],
             },

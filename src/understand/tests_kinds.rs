@@ -2414,3 +2414,40 @@ fn how_something_was_or_what_someone_did_at_a_time_is_told_not_planned() {
     let s = one("תזכרו אותי בשש להביא את הילדים מהבריכה", thursday_evening());
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
 }
+
+#[test]
+fn a_time_gone_by_a_state_now_or_a_time_everyone_shares_is_talk_not_a_plan() {
+    for text in [
+        "הגשם של אתמול עשה טוב לשדה ברוך השם",
+        "festa junina season plus three weddings, I haven't slept properly in a week",
+        "2 בלילה ואני עדיין בספרייה, למה בחרתי בדוקטורט",
+        "אשתי לא מרוצה בכלל, שוב מילואים",
+        "When does the fast end in Jerusalem this year?",
+        "What time does the chag start tomorrow?",
+        "wait do we lose an hour tonight?? thats so unfair",
+        "clocks go back tonight, finally an extra hour of kip",
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
+    // a meal on Shabbat is still an event of the user's
+    let s = one("ארוחת שבת אצל ההורים בשבת ב-8", thursday_evening());
+    assert_eq!(s.resolver, Resolver::Calendar);
+}
+
+#[test]
+fn asking_where_something_was_put_or_how_it_was_once_done_asks_a_note_back() {
+    for (text, query) in [
+        ("did i write down the breeding date for cow 412?", "breeding date"),
+        ("where did i put my passport", "passport"),
+        ("איפה שמתי את המפתח של המחסן", "המפתח של המחסן"),
+        ("איך עשיתי את הסלק הכבוש?", "הסלק הכבוש"),
+    ] {
+        let s = one(text, thursday_evening());
+        assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Recall), "{text}");
+        assert!(s.query.as_deref().unwrap_or_default().contains(query), "{text}: {s:?}");
+    }
+    // how to use Ozer is still a question about Ozer
+    let s = one("איך מוסיפים תזכורת?", thursday_evening());
+    assert_eq!(s.resolver, Resolver::Meta);
+}

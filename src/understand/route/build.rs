@@ -837,6 +837,20 @@ fn ahead(msg: &Msg<'_>, time: Option<&TimeMatch>) -> bool {
     time.is_some_and(|m| m.problem.is_none() && m.value > msg.now.fixed_offset())
 }
 
+/// A time wholly gone by ("אתמול", "last week"): nothing is planned for it.
+fn gone(msg: &Msg<'_>, time: Option<&TimeMatch>) -> bool {
+    time.is_some_and(|m| {
+        let span = match m.grain {
+            Grain::Day => chrono::Duration::days(1),
+            Grain::Week => chrono::Duration::days(7),
+            Grain::Month => chrono::Duration::days(28),
+            Grain::Year => chrono::Duration::days(365),
+            _ => chrono::Duration::zero(),
+        };
+        m.problem.is_none() && m.recurrence.is_none() && m.end.unwrap_or(m.value + span) <= msg.now.fixed_offset()
+    })
+}
+
 /// A span of hours in a day ("10 till 2", "מתשע עד שתים עשרה"; not a part of the day, "בצהריים"):
 /// the time an event takes.
 fn spans_hours(m: &TimeMatch) -> bool {
@@ -847,7 +861,10 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     let r = seg.range();
     let has_time = time.is_some();
     let words = msg.toks[r].iter().filter(|t| matches!(t.kind, Kind::He | Kind::Latin)).count();
-    if has_time && super::asks_whats_on(msg, seg) {
+    if has_time && shape::about_shared_times(msg, seg) {
+        // "when does the fast end", "clocks go back tonight, finally an extra hour of kip"
+        (Resolver::General, Action::Chat, 0.6, Vec::new())
+    } else if has_time && super::asks_whats_on(msg, seg) {
         // "תבדוק מה יש לנו ביום שבת": what is on at a time
         (Resolver::Calendar, Action::Find, 0.55, Vec::new())
     } else if let Some(said) =
@@ -869,9 +886,10 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         // "הבוס שלי רוצה שאגיע למשרד גם בשישי", "my boss wants me in on friday too": what
         // someone else wants or said, with no request of Ozer's, is told
         (Resolver::General, Action::Chat, 0.55, Vec::new())
-    } else if has_time && shape::tells_what_was(msg, seg) && !is_question(msg, seg) {
+    } else if has_time && (shape::tells_what_was(msg, seg) || gone(msg, time)) && !is_question(msg, seg) {
         // "crew's been great this week honestly", "tenants. one texted me at 3am about a
-        // lightbulb": how something was, or what someone did, at a time gone by, is told
+        // lightbulb", "הגשם של אתמול עשה טוב לשדה": how something was, what someone did, or
+        // anything at a time gone by, is told
         (Resolver::General, Action::Chat, 0.55, Vec::new())
     } else if has_time && words >= 2 && is_question(msg, seg) {
         // "יש לי משהו ביום חמישי בערב?": asking about a time is asking about the calendar

@@ -93,6 +93,17 @@ const NOT_A_REPORT: &[&str] = &[
     "צריכתי",
     "ביתי",
     "אמיתי",
+    // a noun with "my" on it: "אשתי" (my wife), "משפחתי", "עבודתי"
+    "אשתי",
+    "בתי",
+    "משפחתי",
+    "עבודתי",
+    "דירתי",
+    "סבתי",
+    "דודתי",
+    "חברתי",
+    "מכוניתי",
+    "מורתי",
     "שאלתי",
 ];
 
@@ -725,7 +736,8 @@ pub(crate) fn asks_how_to_use(msg: &Msg<'_>, seg: Seg) -> bool {
             && (words[i..].starts_with(&["how", "do", "i"])
                 || words[i..].starts_with(&["how", "can", "i"])
                 || words[i..].starts_with(&["how", "to"])
-                || words[i] == "איכ")
+                // ("איך עשיתי את הסלק": how the user once did something asks a note back)
+                || (words[i] == "איכ" && !words.get(i + 1).is_some_and(|w| he_first_person_past(w))))
     });
     // (a repeat with no day or hour of its own, "every week", is what is asked about)
     let timed = msg.times.iter().any(|(f, tr)| {
@@ -1015,8 +1027,83 @@ pub(super) fn about_someone(msg: &Msg<'_>, seg: Seg) -> bool {
     }
 }
 
+/// Times everyone shares: a fast, Shabbat or a holiday coming in or going out, the clocks
+/// changing.
+const SHARED_TIMES: &[&str] =
+    &["fast", "צומ", "הצומ", "תענית", "chag", "החג", "yomtov", "clocks", "השעונ", "candle", "candles"];
+const COMES_OR_GOES: &[&str] = &[
+    "start",
+    "starts",
+    "begin",
+    "begins",
+    "end",
+    "ends",
+    "over",
+    "out",
+    "in",
+    "go",
+    "goes",
+    "change",
+    "changes",
+    "נכנס",
+    "נכנסת",
+    "יוצא",
+    "יוצאת",
+    "מתחיל",
+    "מתחילה",
+    "נגמר",
+    "נגמרת",
+    "כניסת",
+    "צאת",
+    "יציאת",
+    "מזיזימ",
+];
+
+/// "when does the fast end", "what time does shabbat go out", "do we lose an hour tonight?",
+/// "clocks go back tonight, finally an extra hour": a time everyone shares, asked about or
+/// remarked on, is no thing of the user's calendar.
+pub(super) fn about_shared_times(msg: &Msg<'_>, seg: Seg) -> bool {
+    let toks = &msg.toks[seg.range()];
+    let said = |a: &str, b: &str| toks.windows(2).any(|w| w[0].text == a && w[1].text == b);
+    let shared = toks.iter().any(|t| SHARED_TIMES.contains(&t.text));
+    let sabbath = toks.iter().any(|t| matches!(t.text, "shabbat" | "shabbos" | "sabbath" | "שבת" | "השבת"));
+    let comes_or_goes = toks.iter().any(|t| COMES_OR_GOES.contains(&t.text))
+        || toks.iter().any(|t| matches!(t.text, "כניסת" | "צאת" | "יציאת" | "הדלקת"));
+    let clocks = said("lose", "an")
+        || said("extra", "hour")
+        || said("spring", "forward")
+        || said("fall", "back")
+        || said("שעונ", "חורפ")
+        || said("שעונ", "קיצ")
+        || (said("hour", "of") && toks.iter().any(|t| matches!(t.text, "sleep" | "kip")));
+    (shared && (comes_or_goes || toks.first().is_some_and(|t| matches!(t.text, "when" | "מתי"))))
+        || (sabbath
+            && comes_or_goes
+            && toks.first().is_some_and(|t| matches!(t.text, "when" | "what" | "מתי" | "באיזה" | "at")))
+        || clocks
+}
+
 /// Words that tell how something was: "was", "been", "היה".
-const WAS: &[&str] = &["was", "were", "been", "wasn't", "weren't", "היה", "היתה", "הייתה", "היו", "הייתי", "היינו"];
+const WAS: &[&str] = &[
+    "was",
+    "were",
+    "been",
+    "wasn't",
+    "weren't",
+    "haven't",
+    "havent",
+    "hasn't",
+    "hasnt",
+    "hadn't",
+    "didn't",
+    "didnt",
+    "היה",
+    "היתה",
+    "הייתה",
+    "היו",
+    "הייתי",
+    "היינו",
+];
 
 /// Words of a change made to an arrangement ("was moved to friday", "נדחה"): a report that
 /// something on the calendar changed, which the user may want to follow.
@@ -1056,7 +1143,11 @@ pub(super) fn tells_what_was(msg: &Msg<'_>, seg: Seg) -> bool {
     if toks.iter().any(|t| CHANGED.contains(&unglued(t)) || ARRANGING.contains(&t.text)) {
         return false;
     }
-    let was = toks.iter().any(|t| WAS.contains(&unglued(t)));
+    let was = toks.iter().any(|t| WAS.contains(&unglued(t)))
+        // "2 בלילה ואני עדיין בספרייה", "i'm still at the office at 9": how things stand now
+        || toks.windows(2).any(|w| {
+            matches!((unglued(&w[0]), w[1].text), ("אני" | "אנחנו", "עדיינ") | ("i'm" | "im" | "am" | "we're", "still"))
+        });
     // "one texted me", "she called at 3": someone (not "I", whose past tense is a report) and
     // an English past verb of theirs
     let did = toks.windows(2).any(|w| {
@@ -1461,7 +1552,12 @@ pub(super) fn states_fact(msg: &Msg<'_>, seg: Seg) -> bool {
         return false;
     }
     words.iter().enumerate().any(|(k, t)| {
-        k >= 1 && k + 1 < words.len() && COPULAS.contains(&t.text) && !NOT_A_THING.contains(&words[k - 1].text)
+        k >= 1
+            && k + 1 < words.len()
+            && COPULAS.contains(&t.text)
+            && !NOT_A_THING.contains(&words[k - 1].text)
+            // ("my brain is like 47 tabs open": a likeness, not a fact)
+            && !matches!(words[k + 1].text, "like" | "כמו")
     })
 }
 
