@@ -34,6 +34,8 @@ fn edge_stop(t: &Token<'_>) -> bool {
                 | "אפשר"
                 | "כבר"
                 | "וגמ"
+                | "רגע"
+                | "בעצמ"
         ),
         Kind::Latin => matches!(
             t.text,
@@ -610,8 +612,18 @@ fn he_glued_target(text: &str, toks: &[Token<'_>], r: Range<usize>, keep: &dyn F
     // A bare "מ" is also the first letter of many present-tense verbs ("מביאה", "מגיע"): after a
     // comma it starts a clause of its own ("…, סבתא מביאה"), not the list's name.
     let comma_before_last = toks[first..last].iter().any(|t| t.text == ",");
-    let last_prefixes: &[&str] =
-        if comma_before_last { &["מה", "לה", "ל"] } else { &["מה", "לה", "מ", "ל"] };
+    // ("תוסיפי גם אישור ממעסיק": a thing added comes from somewhere; only "to" names the list)
+    let adds = toks[..r.start].iter().rev().take(3).any(|t| {
+        let v = t.text.strip_prefix('ו').unwrap_or(t.text);
+        ["תוסיפ", "להוסיפ", "תכניס", "תוסיפו"].iter().any(|a| v.starts_with(a))
+    });
+    let last_prefixes: &[&str] = if adds {
+        &["לה", "ל"]
+    } else if comma_before_last {
+        &["מה", "לה", "ל"]
+    } else {
+        &["מה", "לה", "מ", "ל"]
+    };
     // "תוסיף לקניות יין לקידוש": a list right after the verb is the target; what the last thing is
     // for ("לקידוש") is part of it
     let first_to = glued(first, &["לה", "ל"]);

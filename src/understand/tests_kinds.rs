@@ -2451,3 +2451,38 @@ fn asking_where_something_was_put_or_how_it_was_once_done_asks_a_note_back() {
     let s = one("איך מוסיפים תזכורת?", thursday_evening());
     assert_eq!(s.resolver, Resolver::Meta);
 }
+
+#[test]
+fn a_run_on_of_reminders_joined_by_in_addition_or_oh_yes_is_a_reminder_each() {
+    let u = understand(
+        "אוקיי אז ככה תזכיר לי מחר ב-9 לשלם חשבון חשמל ובנוסף מחר ב-12 להתקשר לספרית לקבוע תור ואה כן ביום חמישי ב-5 לקנות מתנה לאחיין שלי",
+        tuesday_morning(),
+        Lang::He,
+    );
+    let got: Vec<_> = u.steps.iter().map(|s| (s.action, s.when.map(|w| w.hour()))).collect();
+    assert_eq!(got, [(Action::Create, Some(9)), (Action::Create, Some(12)), (Action::Create, Some(17))], "{u:?}");
+}
+
+#[test]
+fn asking_for_a_reminder_a_list_headed_by_its_name_and_things_from_somewhere() {
+    let s = one("שלום, אני צריך תזכורת ביום חמישי ב-10:45 לצאת לטקס", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.when.map(|w| w.minute())), (Resolver::Task, Action::Create, Some(45)));
+    let s = one("i need a reminder tomorrow at 5 to call the bank", tuesday_morning());
+    assert_eq!((s.resolver, s.title.as_deref()), (Resolver::Task, Some("call the bank")));
+    // a list's name of several words, a colon and its things
+    let s = one("רשימה לחתונה של נועה ועומר: זר כלה, טבעות, דרכונים", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.items.len()), (Resolver::List, Action::Add, 3));
+    // a thing added "from" somewhere: "מ" names no list
+    let s = one("תוסיפי גם אישור ממעסיק", tuesday_morning());
+    assert_eq!((s.list.as_deref(), s.items.clone()), (None, vec!["אישור ממעסיק".to_string()]));
+    let s = one("תוריד מהקניות שמן וסוכר", tuesday_morning());
+    assert_eq!(s.list.as_deref(), Some("קניות"));
+    // "make it be at 7:30 instead" moves the last reminder; "wait" is no part of what is moved
+    let s = one("תעשי שזה יהיה ב-7:30 במקום", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update));
+    let s = one("רגע תעבירי את זה לשבע וחצי בערב", tuesday_morning());
+    assert_eq!(s.title.as_deref(), Some("זה"));
+    // feeling scattered is told
+    let s = one("וואו אני כל כך מפוזרת היום שכחתי את הארנק באוטו", tuesday_morning());
+    assert_eq!(s.resolver, Resolver::General);
+}

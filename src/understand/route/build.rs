@@ -454,7 +454,7 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         && let Some(k) = list_marker(msg.toks, r.clone())
         && let Some(colon) = (k + 1..r.end).find(|&i| msg.toks[i].text == ":")
         && (colon + 1..r.end).any(|i| msg.toks[i].is_word())
-        && (k + 1..colon).filter(|&i| msg.toks[i].is_word()).count() <= 3
+        && (k + 1..colon).filter(|&i| msg.toks[i].is_word()).count() <= 5
     {
         (Resolver::List, Action::Add)
     } else {

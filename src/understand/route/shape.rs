@@ -1241,6 +1241,9 @@ const FEELINGS: &[&str] = &[
     "בודדה",
     "מרגיש",
     "מרגישה",
+    "מפוזר",
+    "מפוזרת",
+    "scattered",
     // how a day or a week went: "this week has been a nightmare", "איזה בוקר מטורף"
     "nightmare",
     "chaos",
