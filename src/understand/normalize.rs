@@ -159,34 +159,33 @@ const SWAPPABLE: &[&str] = &[
     "sunday",
 ];
 
+/// The word of [`SWAPPABLE`] a lower-case ASCII word of at least `min` letters is a slip of,
+/// by `slip(meant, typed)`.
+fn slip_of(word: &str, min: usize, slip: impl Fn(&[char], &[char]) -> bool) -> Option<&'static str> {
+    let w: Vec<char> = word.chars().collect();
+    if w.len() < min || !w.iter().all(char::is_ascii_lowercase) {
+        return None;
+    }
+    SWAPPABLE.iter().copied().find(|good| slip(&good.chars().collect::<Vec<char>>(), &w))
+}
+
 /// One of [`SWAPPABLE`] with one letter left out, neither its first nor its last ("remnder",
 /// "insted", "thursdy"): a shorter word there is often a word of its own ("frida", "remin").
 fn dropped(word: &str) -> Option<&'static str> {
-    let w: Vec<char> = word.chars().collect();
-    if w.len() < 5 || !w.iter().all(char::is_ascii_lowercase) {
-        return None;
-    }
-    SWAPPABLE.iter().copied().find(|good| {
-        let g: Vec<char> = good.chars().collect();
+    slip_of(word, 5, |g, w| {
         g.len() == w.len() + 1 && (1..g.len() - 1).any(|k| g[..k] == w[..k] && g[k + 1..] == w[k..])
     })
 }
 
+/// One of [`SWAPPABLE`] with two letters after the first crossed ("remidn", "chnage").
 fn swapped(word: &str) -> Option<&'static str> {
-    let w: Vec<char> = word.chars().collect();
-    if w.len() < 6 || !w.iter().all(char::is_ascii_lowercase) {
-        return None;
-    }
-    SWAPPABLE.iter().copied().find(|good| {
-        let g: Vec<char> = good.chars().collect();
+    slip_of(word, 6, |g, w| {
         g.len() == w.len()
-            && (1..g.len()).any(|k| {
-                // the first letter is right, and only the pair at k-1, k is crossed
-                k >= 2
-                    && w[k - 1] == g[k]
+            && (2..g.len()).any(|k| {
+                w[k - 1] == g[k]
                     && w[k] == g[k - 1]
                     && w[k - 1] != w[k]
-                    && w.iter().zip(&g).enumerate().all(|(j, (a, b))| j == k - 1 || j == k || a == b)
+                    && w.iter().zip(g).enumerate().all(|(j, (a, b))| j == k - 1 || j == k || a == b)
             })
     })
 }

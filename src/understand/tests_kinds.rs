@@ -2426,6 +2426,7 @@ fn a_time_gone_by_a_state_now_or_a_time_everyone_shares_is_talk_not_a_plan() {
         "What time does the chag start tomorrow?",
         "wait do we lose an hour tonight?? thats so unfair",
         "clocks go back tonight, finally an extra hour of kip",
+        "השוק מת לגמרי, אף אחד לא קונה בפברואר",
     ] {
         let s = one(text, thursday_evening());
         assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");

@@ -837,14 +837,15 @@ fn ahead(msg: &Msg<'_>, time: Option<&TimeMatch>) -> bool {
     time.is_some_and(|m| m.problem.is_none() && m.value > msg.now.fixed_offset())
 }
 
-/// A time wholly gone by ("אתמול", "last week"): nothing is planned for it.
+/// A time wholly gone by ("אתמול", "last week"): nothing is planned for it. (A month or a year
+/// is counted at its longest, so that one still running is never taken as gone.)
 fn gone(msg: &Msg<'_>, time: Option<&TimeMatch>) -> bool {
     time.is_some_and(|m| {
         let span = match m.grain {
             Grain::Day => chrono::Duration::days(1),
             Grain::Week => chrono::Duration::days(7),
-            Grain::Month => chrono::Duration::days(28),
-            Grain::Year => chrono::Duration::days(365),
+            Grain::Month => chrono::Duration::days(31),
+            Grain::Year => chrono::Duration::days(366),
             _ => chrono::Duration::zero(),
         };
         m.problem.is_none() && m.recurrence.is_none() && m.end.unwrap_or(m.value + span) <= msg.now.fixed_offset()

@@ -1029,8 +1029,7 @@ pub(super) fn about_someone(msg: &Msg<'_>, seg: Seg) -> bool {
 
 /// Times everyone shares: a fast, Shabbat or a holiday coming in or going out, the clocks
 /// changing.
-const SHARED_TIMES: &[&str] =
-    &["fast", "צומ", "הצומ", "תענית", "chag", "החג", "yomtov", "clocks", "השעונ", "candle", "candles"];
+const SHARED_TIMES: &[&str] = &["fast", "צומ", "הצומ", "תענית", "chag", "החג", "yomtov", "clocks", "השעונ", "candle"];
 const COMES_OR_GOES: &[&str] = &[
     "start",
     "starts",
@@ -1244,6 +1243,9 @@ const FEELINGS: &[&str] = &[
     "מפוזר",
     "מפוזרת",
     "scattered",
+    // "השוק מת לגמרי", "אני מתה": dead tired, or dead quiet
+    "מת",
+    "מתה",
     // how a day or a week went: "this week has been a nightmare", "איזה בוקר מטורף"
     "nightmare",
     "chaos",
