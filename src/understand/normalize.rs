@@ -193,12 +193,15 @@ fn swapped(word: &str) -> Option<&'static str> {
 /// "ad" where a command opens ("ad bread to the list", "…and ad milk"): "add" with a letter
 /// left out. After any other word it stays a word of its own ("post the ad").
 fn ad_for_add(word: &str, before: &str) -> Option<&'static str> {
+    if word != "ad" {
+        return None;
+    }
     let before = before.trim_end();
     let last = before.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
     let opens = before.is_empty()
         || before.ends_with([',', '.', '!', ';', '&'])
         || ["and", "also", "pls", "please", "plz", "then", "pleas"].iter().any(|w| last.eq_ignore_ascii_case(w));
-    (word == "ad" && opens).then_some("add")
+    opens.then_some("add")
 }
 
 /// Normalizes a lexicon key or any short string the same way message text is normalized.

@@ -615,7 +615,7 @@ fn he_glued_target(text: &str, toks: &[Token<'_>], r: Range<usize>, keep: &dyn F
     // ("תוסיפי גם אישור ממעסיק": a thing added comes from somewhere; only "to" names the list)
     let adds = toks[..r.start].iter().rev().take(3).any(|t| {
         let v = t.text.strip_prefix('ו').unwrap_or(t.text);
-        ["תוסיפ", "להוסיפ", "תכניס", "תוסיפו"].iter().any(|a| v.starts_with(a))
+        ["תוסיפ", "להוסיפ", "תכניס"].iter().any(|a| v.starts_with(a))
     });
     let last_prefixes: &[&str] = if adds {
         &["לה", "ל"]

@@ -130,13 +130,18 @@ const NOT_WE_DID: &[&str] = &[
     "נתנו",
 ];
 
-pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
-    // ("ושכחתי": "and I forgot" is no more a report than "forgot")
-    let unglued = match t.kind {
+/// A Hebrew word without the "and" (ו) glued to its front ("ושכחתי" → "שכחתי"); any other
+/// token as it is.
+fn unglued<'a>(t: &Token<'a>) -> &'a str {
+    match t.kind {
         Kind::He => t.text.strip_prefix('ו').unwrap_or(t.text),
         _ => t.text,
-    };
-    if NOT_A_REPORT.contains(&t.text) || NOT_A_REPORT.contains(&unglued) {
+    }
+}
+
+pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
+    // ("ושכחתי": "and I forgot" is no more a report than "forgot")
+    if NOT_A_REPORT.contains(&t.text) || NOT_A_REPORT.contains(&unglued(t)) {
         return false;
     }
     match t.kind {
@@ -1055,6 +1060,7 @@ const COMES_OR_GOES: &[&str] = &[
     "כניסת",
     "צאת",
     "יציאת",
+    "הדלקת",
     "מזיזימ",
 ];
 
@@ -1066,8 +1072,7 @@ pub(super) fn about_shared_times(msg: &Msg<'_>, seg: Seg) -> bool {
     let said = |a: &str, b: &str| toks.windows(2).any(|w| w[0].text == a && w[1].text == b);
     let shared = toks.iter().any(|t| SHARED_TIMES.contains(&t.text));
     let sabbath = toks.iter().any(|t| matches!(t.text, "shabbat" | "shabbos" | "sabbath" | "שבת" | "השבת"));
-    let comes_or_goes = toks.iter().any(|t| COMES_OR_GOES.contains(&t.text))
-        || toks.iter().any(|t| matches!(t.text, "כניסת" | "צאת" | "יציאת" | "הדלקת"));
+    let comes_or_goes = toks.iter().any(|t| COMES_OR_GOES.contains(&t.text));
     let clocks = said("lose", "an")
         || said("extra", "hour")
         || said("spring", "forward")
@@ -1133,12 +1138,6 @@ const CHANGED: &[&str] = &[
 /// happened, not when to do anything.
 pub(super) fn tells_what_was(msg: &Msg<'_>, seg: Seg) -> bool {
     let toks = &msg.toks[seg.range()];
-    fn unglued<'a>(t: &Token<'a>) -> &'a str {
-        match t.kind {
-            Kind::He => t.text.strip_prefix('ו').unwrap_or(t.text),
-            _ => t.text,
-        }
-    }
     if toks.iter().any(|t| CHANGED.contains(&unglued(t)) || ARRANGING.contains(&t.text)) {
         return false;
     }
