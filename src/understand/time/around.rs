@@ -139,7 +139,6 @@ fn he_place(cx: &Cx<'_>, i: usize, pre: &[&str]) -> Option<i16> {
     i16::try_from(n - 1).ok()
 }
 
-/// Days in `count` of a day or week unit.
 /// How far from a holiday a count of units puts a day.
 #[derive(Clone, Copy)]
 enum Span {
