@@ -359,7 +359,11 @@ pub fn apply(steps: &mut [Step], rep: &Repeat, now: DateTime<Tz>, text: &str) ->
     let lower = text.to_lowercase();
     let said = |ws: &[&str]| ws.iter().any(|w| lower.contains(w));
     let said_midnight = said(&["midnight", "00:00", "חצות"]);
-    let morning = said(&["am", "a.m", "morning", "בבוקר", "לפנות בוקר", "night", "בלילה"]);
+    // (an alarm, a wake-up call: waking is in the morning)
+    let morning = said(&["am", "a.m", "morning", "בבוקר", "לפנות בוקר", "night", "בלילה"])
+        || text
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| super::route::WAKING.contains(&w.to_lowercase().as_str()));
     let mut time = step
         .when
         .map(|w| w.with_timezone(&tz).time())

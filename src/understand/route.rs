@@ -22,6 +22,7 @@ pub use shape::Talk;
 mod shape;
 mod swap;
 mod when;
+pub(crate) use when::WAKING;
 
 /// One step's tokens: `start..end`, with the command beginning at `content` (after any
 /// conjunction tokens).

@@ -59,6 +59,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("תדאג שאזכור", 0.9), ("תדאגי שאזכור", 0.9), ("תדאג שלא אשכח", 1.0), ("תדאגי שלא אשכח", 1.0),
                     ("תעדכן אותי", 0.6), ("תעדכני אותי", 0.6), ("תזכירו לי", 0.9),
                     ("צריך תזכורת", 0.9), ("צריכה תזכורת", 0.9), ("רוצה תזכורת", 0.9), ("צריך שתזכיר", 0.9), ("צריכה שתזכיר", 0.9),
+                    ("=שעון מעורר", 0.8), ("=תשים לי שעון", 0.9), ("=תשימי לי שעון", 0.9), ("=השכמה ב", 0.8),
                 ],
                 en: &[
                     ("^remind me", 1.0), ("remind me", 0.9), ("as a task", 0.9), ("as a reminder", 0.9), ("as a to-do", 0.9), ("remind", 0.6), ("set a reminder", 0.6), ("set up a reminder", 0.9), ("make a reminder", 0.9), ("need a reminder", 0.9), ("want a reminder", 0.9), 
@@ -68,6 +69,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("i have to remember", 0.6), ("have to remember", 0.6), ("gotta remember", 0.6), ("remember to", 0.85), ("i need to remember to", 0.9), ("need to remember to", 0.9), ("i have to remember to", 0.9), ("have to remember to", 0.9), ("gotta remember to", 0.9), ("i gotta remember to", 0.9),
                     ("ping me", 0.8), ("nudge me", 0.8), ("buzz me", 0.8), ("make sure i", 0.8), ("make sure that i", 0.8),
                     ("give me a heads up", 0.7), ("text me", 0.6), ("alert me", 0.7),
+                    ("^=alarm", 0.8), ("=set an alarm", 0.9), ("=set alarm", 0.9), ("=set my alarm", 0.9), ("=an alarm for", 0.9), ("=alarm for", 0.8),
                 ],
             },
             ActionSchema {

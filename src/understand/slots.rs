@@ -584,7 +584,17 @@ fn name_then_items(
             }
         }
     }
-    let items = split_items(text, toks, colon.map_or(name_end, |c| c + 1)..end, keep);
+    // "לרשימת לקוחות חמים את משפחת ברק": "את" marks what is added, so the name runs up to it
+    // (not after a verb: "לרשימת הגינה לגזום את הלימון" adds a thing to do)
+    let et = (name_at + 1..end.min(name_at + 4))
+        .take_while(|&i| toks[i].kind == Kind::He && !toks[i].text.starts_with('ל'))
+        .find(|&i| toks[i].text == "את" && i + 1 < end);
+    let (name_end, items_from) = match (colon, et) {
+        (Some(c), _) => (name_end, c + 1),
+        (None, Some(e)) => (e, e + 1),
+        (None, None) => (name_end, name_end),
+    };
+    let items = split_items(text, toks, items_from..end, keep);
     if items.is_empty() {
         return None;
     }
@@ -707,6 +717,15 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
             && !cur.is_empty()
             && !after_number
             && !own_vav(i);
+        // "פטרוזיליה ו5 ק"ג בצל": a ו glued to a number opens the next item
+        let vav_number = t.kind == Kind::Prefix
+            && t.text == "ו"
+            && !cur.is_empty()
+            && toks.get(i + 1).is_some_and(|n| n.kind == Kind::Num && n.glued);
+        if vav_number {
+            flush(&mut cur, &mut items);
+            continue;
+        }
         if vav {
             flush(&mut cur, &mut items);
         }

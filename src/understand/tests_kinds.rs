@@ -2487,3 +2487,55 @@ fn asking_for_a_reminder_a_list_headed_by_its_name_and_things_from_somewhere() {
     let s = one("וואו אני כל כך מפוזרת היום שכחתי את הארנק באוטו", tuesday_morning());
     assert_eq!(s.resolver, Resolver::General);
 }
+
+#[test]
+fn waking_is_in_the_morning_and_an_alarm_is_a_reminder() {
+    // tuesday 09:30: "at 6" is tomorrow's 6 in the morning, not tonight's
+    for text in ["wake me at 6", "תעיר אותי מחר ב6", "תשים לי שעון מעורר מחר ב-6"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create), "{text}");
+        assert_eq!(s.when.map(|w| (w.day(), w.hour())), Some((11, 6)), "{text}");
+    }
+    let s = one("wake me every day at 6:30", tuesday_morning());
+    assert_eq!(s.when.map(|w| (w.day(), w.hour(), w.minute())), Some((11, 6, 30)));
+    // said outright, the evening stays the evening
+    let s = one("wake me up at 7pm", tuesday_morning());
+    assert_eq!(s.when.map(|w| w.hour()), Some(19));
+    let s = one("alarm for 5:15am tmrw pls, first bus out", tuesday_morning());
+    assert_eq!((s.resolver, s.when.map(|w| (w.day(), w.hour()))), (Resolver::Task, Some((11, 5))));
+}
+
+#[test]
+fn a_house_number_is_no_hour() {
+    for text in [
+        "תקבע לי הצגת דירה ברחוב הרצל 14 מחר ב-5",
+        "showing at 14 Elm St tomorrow at 5",
+        "meet at 221 baker street tomorrow at 5",
+    ] {
+        let u = understand(text, tuesday_morning(), Lang::He);
+        assert_eq!(u.steps[0].when.map(|w| (w.day(), w.hour())), Some((11, 17)), "{text}: {u:?}");
+    }
+    // a street named after the time keeps the time
+    let s = one("remind me at 5 to walk down main street", tuesday_morning());
+    assert_eq!(s.when.map(|w| w.hour()), Some(17));
+}
+
+#[test]
+fn when_do_i_have_my_thing_looks_it_up() {
+    for text in ["מתי יש לי את התור לרופא עיניים?", "when do i have my dentist appointment"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find), "{text}");
+    }
+}
+
+#[test]
+fn things_marked_by_et_and_glued_to_a_number_are_items() {
+    let s = one("תוסיף לרשימת לקוחות חמים את משפחת ברק ואת יוסי מרמת גן", tuesday_morning());
+    assert_eq!(s.list.as_deref(), Some("לקוחות חמים"));
+    assert_eq!(s.items, ["משפחת ברק", "יוסי מרמת גן"]);
+    let s = one("תוסיף לרשימת הזמנות למטבח עגבניות שרי, פטרוזיליה ו5 ק\"ג בצל", tuesday_morning());
+    assert_eq!(s.items, ["עגבניות שרי", "פטרוזיליה", "5 ק\"ג בצל"]);
+    // after a verb, "את" is what is done
+    let s = one("תוסיף לרשימת הגינה לגזום את הלימון", tuesday_morning());
+    assert_eq!(s.list.as_deref(), Some("הגינה"));
+}

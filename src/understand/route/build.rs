@@ -940,9 +940,12 @@ fn asks_when_next(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
         return None;
     }
     let next = words.iter().any(|t| matches!(t.text, "next" | "הבא" | "הבאה"));
-    // the word after "when" (and "is"): "my"/"our"/"the", or a Hebrew noun with "the"
+    // the word after "when" (and "is", "do I have", "יש לי את"): "my"/"our"/"the", or a
+    // Hebrew noun with "the"
     let mut k = 1;
-    while words.get(k).is_some_and(|t| matches!(t.text, "is" | "are" | "'s")) {
+    while words.get(k).is_some_and(|t| {
+        matches!(t.text, "is" | "are" | "'s" | "do" | "i" | "we" | "have" | "יש" | "לי" | "לנו" | "את")
+    }) {
         k += 1;
     }
     let owned = words.get(k).is_some_and(|t| {
@@ -1539,7 +1542,7 @@ fn better_time<'a>(
     if !matches!(step.resolver, Resolver::Task | Resolver::Calendar) {
         return (time.map(Cow::Borrowed), None);
     }
-    let evening = |m: TimeMatch| when::evening_meal(msg, r, &m).unwrap_or(m);
+    let evening = |m: TimeMatch| when::by_what_it_is(msg, r, &m).unwrap_or(m);
     // "bump my 10am with Rina to 11:30": the time after "to" is the new one, the first the
     // event's current time (which only names it)
     if step.action == Action::Update
@@ -1570,7 +1573,7 @@ fn better_time<'a>(
     if let Some(both) = when::combined(msg, r) {
         return (Some(Cow::Owned(evening(both))), None);
     }
-    if let Some(later) = time.and_then(|m| when::evening_meal(msg, r, m)) {
+    if let Some(later) = time.and_then(|m| when::by_what_it_is(msg, r, m)) {
         return (Some(Cow::Owned(later)), None);
     }
     // "hanukkah party at Dvir's on wednesday 7pm": a bare day that names the thing gives way

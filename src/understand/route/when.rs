@@ -106,3 +106,47 @@ pub(super) fn evening_meal(msg: &Msg<'_>, r: &Range<usize>, m: &TimeMatch) -> Op
     later.point = later.point.map(|p| p + chrono::Duration::hours(12));
     Some(later)
 }
+
+/// Words of waking up: an alarm or a wake-up call is in the morning.
+pub(crate) const WAKING: &[&str] = &["wake", "waking", "תעיר", "תעירי", "תעירו", "להעיר", "מעורר", "השכמה", "להשכים"];
+
+/// Reads an hour said on a 12-hour clock with nothing to say which half as the morning when the
+/// step is waking up ("wake me at 6", "שעון מעורר מחר ב-5:30"): the parser's dated rule (1–6 is
+/// the afternoon) and its next-of-either-half rule both fit most things, not an alarm.
+pub(super) fn waking(msg: &Msg<'_>, r: &Range<usize>, m: &TimeMatch) -> Option<TimeMatch> {
+    use chrono::Timelike;
+    let wakes = r.clone().any(|i| WAKING.contains(&msg.toks[i].text));
+    if !wakes || !m.either_half || m.value.hour() < 12 || m.grain >= Grain::Day {
+        return None;
+    }
+    let tz = msg.now.timezone();
+    let wall = m.value.with_timezone(&tz).naive_local() - chrono::Duration::hours(12);
+    let mut at = time::local(tz, wall.date(), wall.time());
+    // "wake me at 6" said at 10:00: the next 6 in the morning, tomorrow
+    // (and "every day at 6", "every weekday at 6:30": the series' next morning)
+    use crate::understand::Recurrence::{Daily, Weekdays};
+    let workdays = m.recurrence == Some(Weekdays);
+    let mut day = wall.date();
+    if m.clock_only || m.recurrence == Some(Daily) || workdays {
+        for _ in 0..7 {
+            if at > msg.now && (!workdays || time::is_workday(day, tz)) {
+                break;
+            }
+            day += chrono::Duration::days(1);
+            at = time::local(tz, day, wall.time());
+        }
+    }
+    if at <= msg.now {
+        return None;
+    }
+    let mut morning = m.clone();
+    morning.value = at.fixed_offset();
+    morning.point = morning.point.map(|_| morning.value);
+    Some(morning)
+}
+
+/// The part of the day the thing itself says: an evening meal ([`evening_meal`]) or waking up
+/// ([`waking`]).
+pub(super) fn by_what_it_is(msg: &Msg<'_>, r: &Range<usize>, m: &TimeMatch) -> Option<TimeMatch> {
+    evening_meal(msg, r, m).or_else(|| waking(msg, r, m))
+}

@@ -196,8 +196,30 @@ fn he_minutes(cx: &Cx<'_>, j: usize) -> Option<(u32, usize)> {
     (m < 60).then_some((m, k))
 }
 
+/// Words that make the number next to them a house number: "ברחוב הרצל 14", "14 Elm St",
+/// "221 baker street".
+const STREET_BEFORE: &[&str] = &["רחוב", "ברחוב", "לרחוב", "מרחוב", "שדרות", "בשדרות", "לשדרות", "רח"];
+const STREET_AFTER: &[&str] =
+    &["st", "street", "ave", "avenue", "rd", "road", "blvd", "boulevard", "lane", "ln", "dr", "drive", "way"];
+
+/// The number at token `i` (ending before `j`) is part of an address, not an hour.
+fn house_number(cx: &Cx<'_>, i: usize, j: usize) -> bool {
+    let street_before = (i.saturating_sub(3)..i).any(|k| STREET_BEFORE.contains(&cx.text(k)));
+    // (the street's name, one or two words, stands between the number and the word)
+    let street_after = (j + 1..j + 3).any(|k| STREET_AFTER.contains(&cx.text(k).to_lowercase().as_str()))
+        && cx.kind(j) == Some(Kind::Latin)
+        && !matches!(
+            cx.text(j),
+            "on" | "in" | "at" | "to" | "for" | "with" | "by" | "near" | "off" | "and" | "pm" | "am"
+        );
+    street_before || street_after
+}
+
 fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let (h, p, j) = cx.digits(i)?;
+    if p.is_empty() && !cx.is(j, ":") && house_number(cx, i, j) {
+        return None;
+    }
     let htext = cx.text(j - 1);
     let mut marked = p.contains('ב') || p.contains('ל') || marked_before(cx, i);
     if (cx.is(j, ":") || cx.is(j, "."))

@@ -27,8 +27,9 @@ mod he;
 mod holidays;
 mod islamic;
 mod jewish;
+pub use calendar::is_workday;
 pub use jewish::names_a_night;
-pub use resolve::dated_hour;
+pub use resolve::{dated_hour, local};
 
 /// Whether a word (Hebrew prefixes peeled) is one of the time grammar's words.
 pub fn is_time_word(tok: &Token<'_>) -> bool {
