@@ -107,6 +107,11 @@ const FROZEN15_FLOOR: usize = 214;
 /// of the session that added it, tune 256/309, frozen 248/302.
 const TUNE16_FLOOR: usize = 293;
 const FROZEN16_FLOOR: usize = 251;
+/// The seventeenth set (c321–c340, 638 checks, written and split before Ozer ran on it; fourteen
+/// outside Israel or across a DST change, eight across one): first run, with the first rules of
+/// the session that added it, tune 267/324, frozen 243/314.
+const TUNE17_FLOOR: usize = 267;
+const FROZEN17_FLOOR: usize = 243;
 
 struct Tally {
     passed: usize,
@@ -516,4 +521,14 @@ async fn sixteenth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn sixteenth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen16", include_str!("../eval/conversations16_frozen.jsonl"), FROZEN16_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn seventeenth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune17", include_str!("../eval/conversations17_tune.jsonl"), TUNE17_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn seventeenth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen17", include_str!("../eval/conversations17_frozen.jsonl"), FROZEN17_FLOOR, false).await;
 }
