@@ -196,9 +196,12 @@ async fn add(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveErr
 }
 
 /// "תוסיף כדור לספורט": a name only glued to "ל", with no word "רשימה", may as well be part of
-/// the item, so it is taken only for a list the user already has.
+/// the item, so it is taken only for a list the user already has. ("ל-shopping list": the
+/// English word names a list too.)
 fn named_by_glue_only(text: &str, name: &str) -> bool {
-    !text.contains("רשימ")
+    let list_word =
+        text.contains("רשימ") || text.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case("list"));
+    !list_word
         && text.split_whitespace().any(|w| {
             let w = w.trim_start_matches('ו');
             w.starts_with('ל') && w.ends_with(name) && w != name
@@ -604,6 +607,13 @@ fn glued_new_name(slot: &str) -> Option<(&str, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_glued_to_l_is_only_a_list_without_a_list_word_in_either_language() {
+        assert!(named_by_glue_only("תוסיף כדור לספורט", "ספורט"));
+        assert!(!named_by_glue_only("תוסיף לרשימת ספורט כדור", "ספורט"));
+        assert!(!named_by_glue_only("ותוסיף ל-shopping list חומוס", "shopping"));
+    }
 
     #[test]
     fn list_names_match_without_article_or_list_word() {

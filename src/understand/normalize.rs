@@ -7,6 +7,8 @@
 //! Why fold final letters: a peeled stem or a user's typing ("שלומ") should compare equal to the
 //! lexicon; titles are always cut from the original text, so users never see folded letters.
 
+use std::borrow::Cow;
+
 /// The one-letter Hebrew prefixes (ו ה ב ל מ ש כ) that attach to the next word.
 pub const PREFIX_LETTERS: &str = "והבלמשכ";
 
@@ -123,8 +125,65 @@ const MISSPELT: &[(&str, &str)] = &[
 /// left out or two crossed): longer words are not looked up.
 const LONGEST_MISSPELLING: usize = 11;
 
-fn misspelt(word: &str) -> Option<&'static str> {
-    MISSPELT.iter().find(|(w, _)| *w == word).map(|(_, m)| *m).or_else(|| swapped(word)).or_else(|| dropped(word))
+fn misspelt(word: &str) -> Option<Cow<'static, str>> {
+    MISSPELT
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map(|(_, m)| *m)
+        .or_else(|| swapped(word))
+        .or_else(|| dropped(word))
+        .or_else(|| doubled(word))
+        .map(Cow::Borrowed)
+        .or_else(|| he_slip(word).map(Cow::Owned))
+}
+
+/// One of [`SWAPPABLE`] with a letter typed twice ("remmind", "thurssday").
+fn doubled(word: &str) -> Option<&'static str> {
+    slip_of(word, 6, |g, w| {
+        w.len() == g.len() + 1 && (1..w.len()).any(|k| w[k] == w[k - 1] && w[..k] == g[..k] && w[k + 1..] == g[k..])
+    })
+}
+
+/// Hebrew command and time words a slip on the keyboard leaves no doubt about (folded).
+const HE_SLIPPABLE: &[&str] = &[
+    "מחר",
+    "מחרתיימ",
+    "היומ",
+    "הערב",
+    "בבוקר",
+    "בערב",
+    "תזכיר",
+    "תזכירי",
+    "תוסיפ",
+    "תוסיפי",
+    "שלישי",
+    "רביעי",
+    "חמישי",
+    "שישי",
+];
+
+/// Verbs people glue "לי" to ("תזכירלי"), folded.
+const HE_GLUED_LI: &[&str] = &["תזכיר", "תזכירי", "תרשומ", "תרשמי", "תקבע", "תקבעי", "תזכר", "תזכרי"];
+
+/// A Hebrew slip: one of [`HE_SLIPPABLE`] after its prefixes with a letter typed twice
+/// ("ומחחר", "תזכיירי"), or a verb with "לי" glued on ("תזכירלי"); the words as meant.
+fn he_slip(word: &str) -> Option<String> {
+    if !word.chars().next().is_some_and(|c| ('\u{5d0}'..='\u{5ea}').contains(&c)) {
+        return None;
+    }
+    if let Some(verb) = word.strip_suffix("לי").filter(|v| HE_GLUED_LI.contains(v)) {
+        return Some(format!("{verb} לי"));
+    }
+    let w: Vec<char> = word.chars().collect();
+    (1..w.len()).filter(|&k| w[k] == w[k - 1]).find_map(|k| {
+        let once: String = w[..k].iter().chain(&w[k + 1..]).collect();
+        ["", "ו", "ב", "ל", "וב", "ול"].iter().find_map(|p| {
+            let meant = once.strip_prefix(p)?;
+            // (a letter the word itself has twice, "בבוקר", is no slip)
+            let own = word.strip_prefix(p).is_some_and(|w| HE_SLIPPABLE.contains(&w));
+            (HE_SLIPPABLE.contains(&meant) && !own).then(|| once.clone())
+        })
+    })
 }
 
 /// Command and time words long enough that two letters typed the wrong way round ("remidn",
@@ -230,9 +289,10 @@ impl Normalized {
                     .unwrap_or(chars.len());
                 let word = (e - k <= LONGEST_MISSPELLING)
                     .then(|| fold(&text[i..chars.get(e).map_or(text.len(), |&(b, _)| b)]));
-                let meant = word.as_deref().and_then(|w| misspelt(w).or_else(|| ad_for_add(w, &text[..i])));
+                let meant =
+                    word.as_deref().and_then(|w| misspelt(w).or_else(|| ad_for_add(w, &text[..i]).map(Cow::Borrowed)));
                 if let Some(meant) = meant {
-                    out.push_str(meant);
+                    out.push_str(&meant);
                     map.resize(out.len(), i);
                     k = e;
                     continue;

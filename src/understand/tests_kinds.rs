@@ -2539,3 +2539,16 @@ fn things_marked_by_et_and_glued_to_a_number_are_items() {
     let s = one("תוסיף לרשימת הגינה לגזום את הלימון", tuesday_morning());
     assert_eq!(s.list.as_deref(), Some("הגינה"));
 }
+
+#[test]
+fn a_letter_typed_twice_or_li_glued_to_the_verb_is_read_as_meant() {
+    let s = one("ומחחר בחמש אחרי הצהריים לשלוח ברכה לנכדה", tuesday_morning());
+    assert_eq!((s.resolver, s.when.map(|w| (w.day(), w.hour()))), (Resolver::Task, Some((11, 17))));
+    let s = one("תזכירלי היום באחת עשרה לקחת את הכדורים", tuesday_morning());
+    assert_eq!((s.resolver, s.title.as_deref()), (Resolver::Task, Some("לקחת את הכדורים")));
+    let s = one("remmind me tomorrow at 5 to call the bank", tuesday_morning());
+    assert_eq!((s.resolver, s.title.as_deref()), (Resolver::Task, Some("call the bank")));
+    // a letter the word has twice of its own stays
+    let s = one("תזכיר לי בבוקר לקנות חלב", tuesday_morning());
+    assert_eq!(s.when.map(|w| w.hour()), Some(9));
+}
