@@ -164,7 +164,15 @@ const NO_TITLE: &[&str] = &[
 /// of its own: "remind me at 6" is a new reminder still missing its title).
 fn says_nothing_but_a_correction(title: Option<&str>, unsure: bool) -> bool {
     let Some(t) = title else { return unsure };
+    // "לא, עדיף בשלוש, אז אני כבר אחרי הסגירה": why, after a comma, names nothing either
+    let t = t.split(',').take_while(|part| !says_why(part)).collect::<Vec<_>>().join(",");
     t.split([',', ' ', '.', '!', '-']).filter(|w| !w.is_empty()).all(|w| NO_TITLE.contains(&w.to_lowercase().as_str()))
+}
+
+/// A clause that says why: "אז אני כבר אחרי…", "because the kids…", "כי יש לי…".
+fn says_why(part: &str) -> bool {
+    let first = part.split_whitespace().next().unwrap_or("").to_lowercase();
+    matches!(first.as_str(), "אז" | "כי" | "because" | "cause" | "cuz" | "since" | "so" | "as" | "שאז")
 }
 
 /// Words around a lone time that name nothing: "make it 8:30", "at 6", "to thursday".
@@ -399,6 +407,17 @@ fn ordinal(u: &mut Understanding, text: &str, entities: &[Value]) -> bool {
     true
 }
 
+/// A note's delete that names only "it" ("forget it", "forget about that", "תשכח מזה").
+fn forgets_it(step: &crate::understand::Step) -> bool {
+    let Some(q) = step.query.as_deref().filter(|_| step.resolver == Resolver::Memory && step.action == Action::Delete)
+    else {
+        return false;
+    };
+    let q = q.split([',', ';']).next().unwrap_or(q).trim();
+    let q = q.strip_prefix("about ").or_else(|| q.strip_prefix('מ')).unwrap_or(q);
+    is_pointer(q)
+}
+
 /// Replaces pointers in the steps with the last turn's entity. Returns how many were resolved.
 pub fn resolve(u: &mut Understanding, text: &str, entities: &[Value], now: DateTime<Tz>) -> usize {
     if ordinal(u, text, entities) {
@@ -429,6 +448,13 @@ pub fn resolve(u: &mut Understanding, text: &str, entities: &[Value], now: DateT
                 // what was touched is a reminder, so "move it" moves the reminder
                 step.resolver = Resolver::Task;
             }
+        } else if is_task && forgets_it(step) {
+            // "תשכחי מזה, השכנה תביא אותו", "forget it": right after a reminder, "it" is that
+            // reminder, and forgetting it is deleting it
+            step.resolver = Resolver::Task;
+            step.action = Action::Delete;
+            step.title = Some(title.clone());
+            step.query = None;
         } else if step.resolver == Resolver::List
             && step.action == Action::Add
             && !step.items.is_empty()
@@ -538,6 +564,21 @@ mod tests {
         let mut untitled = read("remind me at 6");
         resolve(&mut untitled, &last);
         assert_eq!(untitled.0.steps[0].action, Action::Create);
+        // why, after a comma, names nothing either
+        // forgetting it, right after a reminder, deletes that reminder
+        for text in ["תשכחי מזה, השכנה תביא אותו למרפאה", "forget it, she'll do it herself", "forget about it"]
+        {
+            let mut forget = read(text);
+            assert_eq!(resolve(&mut forget, &last), 1, "{text}");
+            let s = &forget.0.steps[0];
+            assert_eq!(
+                (s.resolver, s.action, s.title.as_deref()),
+                (Resolver::Task, Action::Delete, Some("לאסוף את התוצאות"))
+            );
+        }
+        let mut why = read("לא, עדיף בשלוש, אז אני כבר אחרי הסגירה של הגן");
+        assert_eq!(resolve(&mut why, &last), 1);
+        assert_eq!(why.0.steps[0].title.as_deref(), Some("לאסוף את התוצאות"));
     }
 
     #[test]

@@ -2552,3 +2552,20 @@ fn a_letter_typed_twice_or_li_glued_to_the_verb_is_read_as_meant() {
     let s = one("תזכיר לי בבוקר לקנות חלב", tuesday_morning());
     assert_eq!(s.when.map(|w| w.hour()), Some(9));
 }
+
+#[test]
+fn someone_of_the_users_who_already_did_it_completes_it() {
+    for (text, title) in [
+        ("Actually my housemate already grabbed the scrubs for me", "scrubs"),
+        ("my wife already picked up the scrubs", "scrubs"),
+        ("אשתי כבר אספה את הכביסה", "הכביסה"),
+        ("בעלי כבר הוציא את הזבל", "הזבל"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(s.action, Action::Complete, "{text}");
+        assert!(s.title.as_deref().is_some_and(|t| t.contains(title)), "{text}: {s:?}");
+    }
+    // news of someone's call is no chore done
+    let s = one("my son just called, he's fine", tuesday_morning());
+    assert_eq!(s.resolver, Resolver::General);
+}

@@ -218,12 +218,28 @@ pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     .map_or(0, |a| a.len());
     let mut k =
         aside + toks[aside..].iter().position(|t| !(REPORT_FILLERS.contains(&t.text) || t.kind == Kind::Punct))?;
-    // "my wife called the gas company already": done by someone of the user's
+    // "my wife called the gas company already", "my housemate already grabbed the scrubs":
+    // done by someone of the user's
+    let already = |i: usize| toks.get(i).is_some_and(|t| matches!(t.text, "already" | "just" | "finally"));
+    let verb_at = if already(k + 2) { k + 3 } else { k + 2 };
     if matches!(toks[k].text, "my" | "our")
-        && toks.get(k + 2).is_some_and(|t| t.kind == Kind::Latin && is_report_verb(t))
+        && toks.get(verb_at).is_some_and(|t| t.kind == Kind::Latin && is_report_verb(t))
         && toks.get(k + 1).is_some_and(|t| t.kind == Kind::Latin && !is_report_verb(t))
     {
-        k += 2;
+        k = verb_at;
+    }
+    // "אשתי כבר אספה את הכביסה", "בעלי כבר הוציא את הזבל": someone of the user's already did
+    // it (a verb of their own person, the thing after "את")
+    const MINE: &[&str] =
+        &["בעלי", "בני", "אחי", "אחותי", "אמא", "אבא", "סבתא", "סבא", "השותפ", "השותפה", "הבנ", "הבת"];
+    let mine = |t: &Token<'_>| NOT_A_REPORT.contains(&unglued(t)) || MINE.contains(&unglued(t));
+    if mine(&toks[k])
+        && toks.get(k + 1).is_some_and(|t| t.text == "כבר")
+        && toks.get(k + 2).is_some_and(|t| t.kind == Kind::He)
+        && toks.get(k + 3).is_some_and(|t| t.text == "את")
+        && toks.len() > k + 4
+    {
+        return Some(seg.content + k..seg.content + k + 3);
     }
     // "את השנייה כבר עשיתי", "את החשבון שילמתי": the object said first, the verb last
     let last = toks.iter().rposition(|t| t.kind != Kind::Punct)?;
