@@ -2569,3 +2569,23 @@ fn someone_of_the_users_who_already_did_it_completes_it() {
     let s = one("my son just called, he's fine", tuesday_morning());
     assert_eq!(s.resolver, Resolver::General);
 }
+
+#[test]
+fn a_swap_with_no_list_named_swaps_on_the_list_in_hand() {
+    let u = understand("Swap the Vaseline for Body Glide and add a spare hair tie", tuesday_morning(), Lang::En);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action, s.items.clone())).collect();
+    assert_eq!(
+        got,
+        [
+            (Resolver::List, Action::Remove, vec!["Vaseline".to_string()]),
+            (Resolver::List, Action::Add, vec!["Body Glide".to_string()]),
+            (Resolver::List, Action::Add, vec!["spare hair tie".to_string()]),
+        ]
+    );
+    let u = understand("add oat milk instead of whole milk", tuesday_morning(), Lang::En);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.action, s.items.clone())).collect();
+    assert_eq!(got, [(Action::Remove, vec!["whole milk".to_string()]), (Action::Add, vec!["oat milk".to_string()])]);
+    // what's happening is a look at the day, with nothing to search for
+    let s = one("what's happening tomorrow?", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.query.as_deref()), (Resolver::Calendar, Action::Find, None));
+}

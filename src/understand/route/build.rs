@@ -767,6 +767,11 @@ fn only_question_words(query: &str) -> bool {
         "going",
         "gonna",
         "be",
+        // "what's happening tomorrow?", "anything planned", "מה קורה מחר"
+        "happening",
+        "anything",
+        "planned",
+        "קורה",
         "week",
         "day",
         // "what do we have", "what have i got on"

@@ -40,11 +40,16 @@ fn thing_end(msg: &Msg<'_>, seg: &Seg, a: usize, stop_at: &dyn Fn(usize) -> bool
         .unwrap_or(seg.end)
 }
 
-/// The user's words from token `a` to `b`, without a leading "the", "my" or "את".
+/// The user's words from token `a` to `b`, without a leading "the", "my" or "את" or a trailing
+/// "and".
 fn words(msg: &Msg<'_>, a: usize, b: usize) -> Option<String> {
-    let mut a = a;
+    let (mut a, mut b) = (a, b);
     while a < b && matches!(msg.toks[a].text, "the" | "my" | "את") {
         a += 1;
+    }
+    // ("… for Body Glide and add …": the "and" before the next command)
+    while b > a && matches!(msg.toks[b - 1].text, "and" | "then" | "also" | "&" | "וגמ") {
+        b -= 1;
     }
     let s = msg.text.get(msg.toks.get(a)?.start..msg.toks.get(b.checked_sub(1)?)?.end)?.trim();
     (!s.is_empty() && a < b).then(|| s.to_string())
@@ -99,11 +104,29 @@ fn swapped_by_verb(msg: &Msg<'_>, seg: &Seg) -> Option<(String, String)> {
 pub(super) fn swaps_an_item(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) {
     for j in (0..steps.len().min(segs.len())).rev() {
         let s = &steps[j];
-        if s.resolver != Resolver::List || s.list.is_none() {
+        let seg = &segs[j];
+        // "swap the Vaseline for Body Glide", said with no list: the list is the one in hand
+        // (the user's only list, or the one just touched), and the rules read it as chat
+        let chat = s.resolver == Resolver::General && s.action == Action::Chat;
+        // ("swap the Vaseline for Body Glide and add a spare hair tie": the swap opens an add)
+        let opens_an_add = s.resolver == Resolver::List && s.action == Action::Add && s.list.is_none();
+        if opens_an_add && let Some((old, new)) = swapped_by_verb(msg, seg).filter(|(_, n)| !s.items.contains(n)) {
+            let mut off = Step::new(Resolver::List, Action::Remove, crate::understand::UNSURE);
+            off.items = vec![old];
+            let mut on = Step::new(Resolver::List, Action::Add, crate::understand::UNSURE);
+            on.items = vec![new];
+            insert_step(steps, j, on);
+            insert_step(steps, j, off);
             continue;
         }
-        let seg = &segs[j];
-        let swap = if s.action == Action::Add
+        // ("add oat milk instead of whole milk": no list named, the one in hand)
+        let instead_unnamed = s.list.is_none() && s.action == Action::Add && instead_at(msg, seg).is_some();
+        if !chat && (s.resolver != Resolver::List || (s.list.is_none() && !instead_unnamed)) {
+            continue;
+        }
+        let swap = if chat {
+            swapped_by_verb(msg, seg).map(|(o, n)| (o, vec![n]))
+        } else if s.action == Action::Add
             && let Some(a) = instead_at(msg, seg)
         {
             let old = words(msg, a, thing_end(msg, seg, a, &|_| false));
@@ -127,11 +150,13 @@ pub(super) fn swaps_an_item(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) 
             None
         };
         let Some((old, new)) = swap else { continue };
-        let mut off = Step::new(Resolver::List, Action::Remove, s.confidence.max(0.8));
+        let s = &steps[j];
+        let confidence = if chat { crate::understand::UNSURE } else { s.confidence.max(0.8) };
+        let mut off = Step::new(Resolver::List, Action::Remove, confidence);
         off.list = s.list.clone();
         off.items = vec![old];
         off.depends_on = s.depends_on.clone();
-        let mut on = Step::new(Resolver::List, Action::Add, s.confidence.max(0.8));
+        let mut on = Step::new(Resolver::List, Action::Add, confidence);
         on.list = s.list.clone();
         on.items = new;
         steps[j] = off;
