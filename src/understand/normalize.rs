@@ -156,23 +156,49 @@ const HE_SLIPPABLE: &[&str] = &[
     "תזכירי",
     "תוסיפ",
     "תוסיפי",
+    "ראשונ",
     "שלישי",
     "רביעי",
     "חמישי",
     "שישי",
+    "תזכורת",
+    "תזכורות",
 ];
+
+/// `typed` is `meant` with one vowel letter (ו, י) inside it left out ("ראשנ", "תזכרות").
+fn vowel_left_out(meant: &str, typed: &str) -> bool {
+    let (g, r): (Vec<char>, Vec<char>) = (meant.chars().collect(), typed.chars().collect());
+    g.len() == r.len() + 1
+        // ("הימ", the sea, is no "today")
+        && r.len() >= 4
+        && (1..g.len() - 1).any(|k| matches!(g[k], 'ו' | 'י') && g[..k] == r[..k] && g[k + 1..] == r[k..])
+}
 
 /// Verbs people glue "לי" to ("תזכירלי"), folded.
 const HE_GLUED_LI: &[&str] = &["תזכיר", "תזכירי", "תרשומ", "תרשמי", "תקבע", "תקבעי", "תזכר", "תזכרי"];
 
 /// A Hebrew slip: one of [`HE_SLIPPABLE`] after its prefixes with a letter typed twice
-/// ("ומחחר", "תזכיירי"), or a verb with "לי" glued on ("תזכירלי"); the words as meant.
+/// ("ומחחר", "תזכיירי") or a vowel letter left out ("ראשן", "תזכרות"), or a verb with "לי"
+/// glued on ("תזכירלי"); the words as meant.
 fn he_slip(word: &str) -> Option<String> {
     if !word.chars().next().is_some_and(|c| ('\u{5d0}'..='\u{5ea}').contains(&c)) {
         return None;
     }
     if let Some(verb) = word.strip_suffix("לי").filter(|v| HE_GLUED_LI.contains(v)) {
         return Some(format!("{verb} לי"));
+    }
+    let short = ["", "ו", "ב", "ל", "וב", "ול", "ה"].iter().find_map(|p| {
+        // (a word of the list as it is, "תזכורת", is no slip of another, "תזכורות")
+        let typed = word.strip_prefix(p).filter(|t| !HE_SLIPPABLE.contains(t))?;
+        // (not the verbs: "תזכר" may be "תזכור" or "תזכיר", "תוספ" is a word of its own)
+        HE_SLIPPABLE
+            .iter()
+            .filter(|g| !g.starts_with("תזכיר") && !g.starts_with("תוסיפ"))
+            .find(|g| vowel_left_out(g, typed))
+            .map(|g| format!("{p}{g}"))
+    });
+    if short.is_some() {
+        return short;
     }
     let w: Vec<char> = word.chars().collect();
     (1..w.len()).filter(|&k| w[k] == w[k - 1]).find_map(|k| {

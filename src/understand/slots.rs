@@ -564,6 +564,9 @@ fn name_then_items(
             | "בת"
             | "חדר"
             | "גנ"
+            // "רשימת חומרי ניקוי", "רשימת תיק לידה"
+            | "חומרי"
+            | "תיק"
     );
     let amount =
         |i: usize| matches!(toks[i].text, "עוד" | "גמ" | "קצת" | "שני" | "שתי" | "שלוש" | "הרבה" | "כמה" | "איזה");
@@ -572,8 +575,9 @@ fn name_then_items(
         let words_from = |i: usize| (i..end.min(i + 4)).map(word).collect::<Vec<_>>();
         let plain = |i: usize| keep(i) && toks[i].kind == Kind::He;
         if name_end < end && plain(name_end) && !crate::understand::goods::starts_a_thing(&words_from(name_end)) {
+            // (a word glued to "and" is a second item: the one before it is an item too)
             let thing = (name_end + 1..end.min(name_end + 3))
-                .take_while(|&i| plain(i))
+                .take_while(|&i| plain(i) && !toks[i].text.starts_with('ו'))
                 .find(|&i| crate::understand::goods::starts_a_thing(&words_from(i)));
             if let Some(t) = thing {
                 name_end = t;
@@ -581,6 +585,10 @@ fn name_then_items(
                 // "תמחק את הרשימה של יום ההולדת": the two words are the whole name
                 let list = text_of(text, toks, name_at..end, &|_| true);
                 return Some(ListSlots { list, items: Vec::new() });
+            } else if !["ציוד", "גנ", "בית", "חדר", "חג"].contains(&toks[name_at].text) {
+                // "לרשימת חומרי ניקוי מגבים ואקונומיקה": the construct and the word it takes
+                // (one that may stand alone, "לרשימת גן תחפושת", names the list by itself)
+                name_end += 1;
             }
         }
     }

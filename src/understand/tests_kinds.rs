@@ -2596,3 +2596,39 @@ fn a_swap_with_no_list_named_swaps_on_the_list_in_hand() {
     let s = one("what's happening tomorrow?", tuesday_morning());
     assert_eq!((s.resolver, s.action, s.query.as_deref()), (Resolver::Calendar, Action::Find, None));
 }
+
+#[test]
+fn a_day_told_with_joy_or_weight_or_what_someone_said_is_talk() {
+    for text in [
+        "ran 20 miles in the rain this morning and honestly loved it",
+        "התעוררתי ב-3 בלילה בגלל אלרט שקרי. נמאס לי מהכוננויות האלה",
+        "לא ישנתי כל הלילה הבייבי בועט כמו שחקן כדורגל",
+        "One of my little ones told me I look like a potato today",
+        "had to put down a 16 year old golden today. rough one",
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(s.resolver, Resolver::General, "{text}: {s:?}");
+    }
+    // a request after the feeling is still a request
+    let s = one("feeling awful, remind me at 6 to call the doctor", tuesday_morning());
+    assert_eq!(s.resolver, Resolver::Task);
+}
+
+#[test]
+fn a_vowel_letter_left_out_of_a_day_or_reminders_and_a_construct_list_name() {
+    let u = understand("תזכיר לי ביום ראשן בתשע להתקשר לקופת חולים", tuesday_morning(), Lang::He);
+    assert_eq!(u.steps[0].when.map(|w| w.weekday()), Some(chrono::Weekday::Sun));
+    let s = one("איזה תזכרות יש לי", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::List));
+    // a reminder is not read as reminders
+    let s = one("תזכורת חדשה: מחר ב-8 לקנות חלב", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+    let s = one("תוריד מרשימת חומרי ניקוי מגבים ואקונומיקה", tuesday_morning());
+    assert_eq!(
+        (s.list.as_deref(), s.items.clone()),
+        (Some("חומרי ניקוי"), vec!["מגבים".to_string(), "אקונומיקה".to_string()])
+    );
+    // a word that names a list by itself keeps doing so
+    let u = understand("ותוסיף לרשימת גן תחפושת לפורים", tuesday_morning(), Lang::He);
+    assert_eq!(u.steps[0].list.as_deref(), Some("גן"));
+}

@@ -916,7 +916,16 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
             )
         })
         // "אין לי כוח"
-        || toks.windows(3).any(|w| w[0].text == "אינ" && w[1].text == "לי" && w[2].text == "כוח");
+        || toks.windows(3).any(|w| w[0].text == "אינ" && w[1].text == "לי" && w[2].text == "כוח")
+        // "לא ישנתי כל הלילה", "didn't sleep at all": what the user did not get to do
+        || (at(0) == "לא" && he_first_person_past(at(1)) && !NOT_A_REPORT.contains(&at(1)))
+        || (matches!(at(0), "didn't" | "didnt") && matches!(at(1), "sleep" | "eat"))
+        || (matches!(at(0), "i") && matches!(at(1), "didn't" | "didnt") && matches!(at(2), "sleep" | "eat"));
+    // "one of my little ones told me I look like a potato", "הבת שלי אמרה לי ש…": what someone
+    // said to the user
+    let told = toks
+        .windows(2)
+        .any(|w| matches!((w[0].text, w[1].text), ("told", "me") | ("אמר" | "אמרה" | "סיפר" | "סיפרה" | "אמרו", "לי")));
     // "what a day, the car broke down…", "איזה בוקר, …": an exclamation, not a question
     let exclaims = ((at(0) == "what" && at(1) == "a")
         || (at(0) == "איזה" && matches!(at(1), "יומ" | "בוקר" | "שבוע" | "ערב" | "לילה" | "בלגנ" | "חודש")))
@@ -941,7 +950,7 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
         Some(Talk::Feelings)
     } else if greets || pleads {
         Some(Talk::Hand)
-    } else if tells_a_story(msg, seg) {
+    } else if told || tells_a_story(msg, seg) {
         Some(Talk::Story)
     } else {
         None
@@ -992,10 +1001,20 @@ pub enum Talk {
 
 /// …and it is talk when no command of weight is anywhere in it.
 pub(super) fn vents(msg: &Msg<'_>, seg: Seg) -> bool {
+    // ("told me I look like a potato": what was said to the user asks nothing of Ozer)
+    let told_at = seg.range().find(|&k| {
+        msg.toks.get(k + 1).is_some_and(|n| {
+            matches!((msg.toks[k].text, n.text), ("told", "me") | ("אמר" | "אמרה" | "סיפר" | "סיפרה" | "אמרו", "לי"))
+        })
+    });
+    let had_to = |k: usize| k >= 2 && msg.toks[k - 1].text == "to" && msg.toks[k - 2].text == "had";
     talk(msg, seg).is_some()
         && !msg.pats.iter().any(|m| {
             m.start >= seg.content
                 && m.start < seg.end
+                && told_at.is_none_or(|t| m.start < t)
+                // ("had to put down a 16 year old golden": what had to be done is done)
+                && !had_to(m.start)
                 && m.weight >= 0.5
                 && m.action.is_some()
                 // (asking for help in general is no request of Ozer's things)
@@ -1269,6 +1288,19 @@ const FEELINGS: &[&str] = &[
     "insane",
     "disaster",
     "סיוט",
+    // a day told with joy or weight: "honestly loved it", "feeling pretty good", "rough one",
+    // "נמאס לי", "סיום מסכת מרגש"
+    "loved",
+    "feeling",
+    "proud",
+    "rough",
+    "נמאס",
+    "מרגש",
+    "מרגשת",
+    "גאה",
+    "מאושר",
+    "מאושרת",
+    "התרגשתי",
     "מטורפ",
     "מטורפת",
     "כאוס",
