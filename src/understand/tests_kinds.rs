@@ -2632,3 +2632,16 @@ fn a_vowel_letter_left_out_of_a_day_or_reminders_and_a_construct_list_name() {
     let u = understand("ותוסיף לרשימת גן תחפושת לפורים", tuesday_morning(), Lang::He);
     assert_eq!(u.steps[0].list.as_deref(), Some("גן"));
 }
+
+#[test]
+fn a_question_told_before_or_about_someones_allergy_is_a_note_recalled() {
+    for text in
+        ["Who picks Ava up on Wednesdays again?", "what is Biscuit allergic to?", "כמה שוקל רקס? רשמתי לך בשבוע שעבר"]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Recall), "{text}");
+    }
+    // a question about the world stays one
+    let s = one("what is the capital of australia?", tuesday_morning());
+    assert_eq!(s.resolver, Resolver::General);
+}

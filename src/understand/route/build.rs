@@ -897,6 +897,10 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         // lightbulb", "הגשם של אתמול עשה טוב לשדה": how something was, what someone did, or
         // anything at a time gone by, is told
         (Resolver::General, Action::Chat, 0.55, Vec::new())
+    } else if words >= 3 && is_question(msg, seg) && shape::asks_told_back(msg, seg) {
+        // "who picks Ava up on Wednesdays again?", "כמה שוקל רקס? רשמתי לך בשבוע שעבר": what
+        // the user told Ozer before
+        (Resolver::Memory, Action::Recall, 0.55, Vec::new())
     } else if has_time && words >= 2 && is_question(msg, seg) {
         // "יש לי משהו ביום חמישי בערב?": asking about a time is asking about the calendar
         (Resolver::Calendar, Action::Find, 0.5, Vec::new())

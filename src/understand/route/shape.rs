@@ -627,6 +627,17 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
 /// Nouns of the personal facts people ask Ozer to keep: codes, passwords, numbers, addresses,
 /// sizes, where things are (with "the" or another prefix too: `asks_a_kept_fact` peels them).
 const KEPT_FACTS: &[&str] = &[
+    // "what is Biscuit allergic to?", "כמה שוקל רקס?"
+    "allergic",
+    "allergy",
+    "allergies",
+    "weigh",
+    "weighs",
+    "אלרגי",
+    "אלרגית",
+    "אלרגיה",
+    "שוקל",
+    "שוקלת",
     "code",
     "codes",
     "password",
@@ -688,6 +699,20 @@ const TOLD_BACK: &[&str] = &[
 
 /// A question that asks back one of the user's own facts (a code, an address, where something
 /// was put, what the user said, "my"/"mom's" something) rather than something about the world.
+/// The question says it was told to Ozer before: "again" as its last word ("who picks Ava up
+/// on Wednesdays again?"), or "I told you", "רשמתי לך", "אמרתי לך".
+pub(super) fn asks_told_back(msg: &Msg<'_>, seg: Seg) -> bool {
+    let toks = &msg.toks[seg.range()];
+    let last_word = toks.iter().rev().find(|t| t.is_word()).map_or("", |t| t.text);
+    let told = toks.windows(2).any(|w| {
+        matches!(
+            (w[0].text, w[1].text),
+            ("רשמתי" | "אמרתי" | "סיפרתי" | "שמרתי", "לכ") | ("told" | "gave", "you") | ("i", "mentioned")
+        )
+    });
+    last_word == "again" || told
+}
+
 pub(super) fn asks_a_kept_fact(msg: &Msg<'_>, seg: Seg) -> bool {
     let toks = &msg.toks[seg.range()];
     let first = toks.first().map_or("", |t| t.text);
