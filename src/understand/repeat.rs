@@ -359,17 +359,16 @@ pub fn apply(steps: &mut [Step], rep: &Repeat, now: DateTime<Tz>, text: &str) ->
     let lower = text.to_lowercase();
     let said = |ws: &[&str]| ws.iter().any(|w| lower.contains(w));
     let said_midnight = said(&["midnight", "00:00", "חצות"]);
-    // (an alarm, a wake-up call: waking is in the morning)
-    let morning = said(&["am", "a.m", "morning", "בבוקר", "לפנות בוקר", "night", "בלילה"])
-        || text
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| super::route::WAKING.contains(&w.to_lowercase().as_str()));
+    let morning = said(&["am", "a.m", "morning", "בבוקר", "לפנות בוקר", "night", "בלילה"]);
+    // (waking up at 5 or 6 is in the morning; "wake me at 2" is a nap's end)
+    let waking =
+        text.split(|c: char| !c.is_alphanumeric()).any(|w| super::route::WAKING.contains(&w.to_lowercase().as_str()));
     let mut time = step
         .when
         .map(|w| w.with_timezone(&tz).time())
         .filter(|t| *t != NaiveTime::MIN || said_midnight)
         .unwrap_or(NaiveTime::from_hms_opt(9, 0, 0).unwrap_or(NaiveTime::MIN));
-    if (1..=6).contains(&time.hour()) && !morning {
+    if (1..=6).contains(&time.hour()) && !morning && !(waking && time.hour() >= 5) {
         time += chrono::Duration::hours(12);
     }
     let today = now.date_naive();

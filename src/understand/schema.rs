@@ -206,11 +206,12 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("מה רשום ברשימה", 0.9), ("מה כתוב ברשימה", 0.9), ("מה יש ברשימת", 0.8), ("מה יש ברשימה", 0.8),
                     // "…ותראה לי מה נשאר", "and show me what's on it": the list the message is about
                     ("תראה לי מה נשאר", 0.8), ("תראי לי מה נשאר", 0.8), ("מה יש בה", 0.7), ("מה נשאר בה", 0.8),
+                    ("תראה לי מה עוד", 0.8), ("תראי לי מה עוד", 0.8), ("מה עוד יש שם", 0.8), ("מה עוד יש בה", 0.8),
                 ],
                 en: &[
                     ("show", 0.4), ("show me the", 0.5), ("what's on", 0.4), ("what is on", 0.4), ("what's in", 0.4), ("read", 0.2),
                     ("see", 0.2), ("what's left", 0.4), ("whats left", 0.4), ("what is left", 0.4),
-                    ("show me what's on it", 1.0), ("show me what's left", 0.9), ("what's on it", 0.7), ("what's left on it", 0.9),
+                    ("show me what's on it", 1.0), ("show me what's left", 0.9), ("what else is on it", 0.9), ("what else is on there", 0.9), ("show me what else", 0.8), ("what's on it", 0.7), ("what's left on it", 0.9),
                     ("what do i need to buy", 0.9), ("what do we need to buy", 0.9), ("what do i need from the", 0.8),
                     ("what do we need from the", 0.8), ("what should i buy", 0.8), ("what are we out of", 0.8),
                 ],

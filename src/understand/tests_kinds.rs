@@ -2508,6 +2508,9 @@ fn waking_is_in_the_morning_and_an_alarm_is_a_reminder() {
     // said outright, the evening stays the evening
     let s = one("wake me up at 7pm", tuesday_morning());
     assert_eq!(s.when.map(|w| w.hour()), Some(19));
+    // waking at 2, after a night shift, is a nap's end in the afternoon
+    let s = one("remind me at 2 to wake up and eat something", tuesday_morning());
+    assert_eq!(s.when.map(|w| (w.day(), w.hour())), Some((10, 14)));
     let s = one("alarm for 5:15am tmrw pls, first bus out", tuesday_morning());
     assert_eq!((s.resolver, s.when.map(|w| (w.day(), w.hour()))), (Resolver::Task, Some((11, 5))));
 }
@@ -2641,6 +2644,14 @@ fn a_question_told_before_or_about_someones_allergy_is_a_note_recalled() {
         let s = one(text, tuesday_morning());
         assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Recall), "{text}");
     }
+    // what is open in the world is outside Ozer; the user's own day is not
+    let s = one("are schools open in the north tomorrow?", tuesday_morning());
+    assert_eq!(s.resolver, Resolver::General);
+    let s = one("is my calendar open on friday?", tuesday_morning());
+    assert_eq!(s.resolver, Resolver::Calendar);
+    let u = understand("תוסיפי לרשימת תיק לידה חלוק ותראי לי מה עוד יש שם", tuesday_morning(), Lang::He);
+    let got: Vec<_> = u.steps.iter().map(|s| (s.action, s.list.clone())).collect();
+    assert_eq!(got, [(Action::Add, Some("תיק לידה".to_string())), (Action::Show, Some("תיק לידה".to_string()))]);
     // a question about the world stays one
     let s = one("what is the capital of australia?", tuesday_morning());
     assert_eq!(s.resolver, Resolver::General);

@@ -527,6 +527,11 @@ const OUTSIDE: &[&str] = &[
     "מחירי",
 ];
 
+/// What is open in the world: "are schools open in the north tomorrow?", "הכל סגור?" (not "is
+/// my friday open?", "anything still open?"; in Hebrew only right before the question mark:
+/// "סגור" is also "agreed").
+const OPEN_OR_CLOSED: &[&str] = &["open", "closed", "פתוח", "פתוחה", "פתוחימ", "סגור", "סגורה", "סגורימ"];
+
 /// Openings of a question that "?"-less text still asks: "will it rain", "is it hot", "tell me".
 const ASKS: &[&str] = &[
     "will",
@@ -617,6 +622,15 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
         || books
         || asks
             && (toks.iter().any(outside_word)
+                || (toks.windows(2).any(|w| {
+                    OPEN_OR_CLOSED.contains(&w[0].text)
+                        && (w[0].kind == Kind::He && w[1].text == "?"
+                            || w[0].kind == Kind::Latin
+                                && toks
+                                    .first()
+                                    .is_some_and(|f| matches!(f.text, "is" | "are" | "will" | "was" | "were")))
+                }) && !toks.iter().any(|t| matches!(t.text, "my" | "our" | "i" | "שלי" | "שלנו"))
+                    && !names_ozers_things(msg, seg))
                 || asks_in_general(toks)
                 || asks_a_fact(msg, seg)
                 || arithmetic(toks)
