@@ -94,6 +94,11 @@ pub fn without_google(u: &mut Understanding) {
                 continue;
             }
             step.alternative = Some(alt);
+        } else if changes {
+            // "את הברכה תעבירי לשש": with no calendar, what moves is one of the user's reminders
+            step.resolver = Resolver::Task;
+            step.query = None;
+            continue;
         }
         let a_day = step.window.is_some() || step.when.is_some();
         if step.action == Action::Find && step.title.is_none() && step.query.is_none() && a_day {
@@ -117,6 +122,11 @@ mod tests {
         without_google(&mut moved);
         let s = &moved.steps[0];
         assert_eq!((s.resolver, s.action, s.alternative.is_none()), (Resolver::Task, Action::Update, true));
+        // a move the rules are sure is the calendar's is still a reminder's here
+        let mut sure = understand("את הברכה תעבירי לשש בבקשה, בחמש יש לי חוג ציור", now, Lang::He);
+        without_google(&mut sure);
+        let s = &sure.steps[0];
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update));
         let mut day = understand("מה יש לי היום", now, Lang::He);
         without_google(&mut day);
         let s = &day.steps[0];
