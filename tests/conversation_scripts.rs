@@ -110,8 +110,8 @@ const FROZEN16_FLOOR: usize = 251;
 /// The seventeenth set (c321–c340, 638 checks, written and split before Ozer ran on it; fourteen
 /// outside Israel or across a DST change, eight across one): first run, with the first rules of
 /// the session that added it, tune 267/324, frozen 243/314.
-const TUNE17_FLOOR: usize = 267;
-const FROZEN17_FLOOR: usize = 243;
+const TUNE17_FLOOR: usize = 297;
+const FROZEN17_FLOOR: usize = 244;
 
 struct Tally {
     passed: usize,
