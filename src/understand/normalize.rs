@@ -168,10 +168,8 @@ const HE_SLIPPABLE: &[&str] = &[
 /// `typed` is `meant` with one vowel letter (ו, י) inside it left out ("ראשנ", "תזכרות").
 fn vowel_left_out(meant: &str, typed: &str) -> bool {
     let (g, r): (Vec<char>, Vec<char>) = (meant.chars().collect(), typed.chars().collect());
-    g.len() == r.len() + 1
-        // ("הימ", the sea, is no "today")
-        && r.len() >= 4
-        && (1..g.len() - 1).any(|k| matches!(g[k], 'ו' | 'י') && g[..k] == r[..k] && g[k + 1..] == r[k..])
+    // ("הימ", the sea, is no "today")
+    r.len() >= 4 && one_left_out(&g, &r, |c| matches!(c, 'ו' | 'י'))
 }
 
 /// Verbs people glue "לי" to ("תזכירלי"), folded.
@@ -257,9 +255,14 @@ fn slip_of(word: &str, min: usize, slip: impl Fn(&[char], &[char]) -> bool) -> O
 /// One of [`SWAPPABLE`] with one letter left out, neither its first nor its last ("remnder",
 /// "insted", "thursdy"): a shorter word there is often a word of its own ("frida", "remin").
 fn dropped(word: &str) -> Option<&'static str> {
-    slip_of(word, 5, |g, w| {
-        g.len() == w.len() + 1 && (1..g.len() - 1).any(|k| g[..k] == w[..k] && g[k + 1..] == w[k..])
-    })
+    slip_of(word, 5, |g, w| one_left_out(g, w, |_| true))
+}
+
+/// `typed` is `meant` with one letter inside it, neither the first nor the last, left out; `may`
+/// says which letters people leave out.
+fn one_left_out(meant: &[char], typed: &[char], may: impl Fn(char) -> bool) -> bool {
+    meant.len() == typed.len() + 1
+        && (1..meant.len() - 1).any(|k| may(meant[k]) && meant[..k] == typed[..k] && meant[k + 1..] == typed[k..])
 }
 
 /// One of [`SWAPPABLE`] with two letters after the first crossed ("remidn", "chnage").
