@@ -107,12 +107,13 @@ pub(super) fn evening_meal(msg: &Msg<'_>, r: &Range<usize>, m: &TimeMatch) -> Op
     Some(later)
 }
 
-/// Words of waking up: an alarm or a wake-up call is in the morning.
+/// Words of waking up: "wake me", "תעיר אותי", "שעון מעורר".
 pub(crate) const WAKING: &[&str] = &["wake", "waking", "תעיר", "תעירי", "תעירו", "להעיר", "מעורר", "השכמה", "להשכים"];
 
 /// Reads an hour from 5 to 11 said on a 12-hour clock with nothing to say which half as the
-/// morning when the step is waking up ("wake me at 6", "שעון מעורר מחר ב-5:30"): the parser's dated rule (1–6 is
-/// the afternoon) and its next-of-either-half rule both fit most things, not an alarm.
+/// morning when the step is waking up ("wake me at 6", "שעון מעורר מחר ב-5:30"): the parser's
+/// dated rule (1–6 is the afternoon) and its next-of-either-half rule fit most things, not an
+/// alarm.
 pub(super) fn waking(msg: &Msg<'_>, r: &Range<usize>, m: &TimeMatch) -> Option<TimeMatch> {
     use chrono::Timelike;
     let wakes = r.clone().any(|i| WAKING.contains(&msg.toks[i].text));
