@@ -253,8 +253,9 @@ fn correction(u: &mut Understanding, text: &str, last_due: Option<DateTime<Fixed
     let tz = now.timezone();
     let local = when.with_timezone(&tz);
     if let Some(due) = last_due.map(|d| d.with_timezone(&tz))
-        // a day alone ("move it to tomorrow") arrives as midnight and is a new day
-        && local.time() != chrono::NaiveTime::MIN
+        // a day alone ("move it to tomorrow") arrives as midnight and is a new day ("to 12" said
+        // after noon is midnight too, and an hour)
+        && (local.time() != chrono::NaiveTime::MIN || bare_hour(text) && text.contains(|c: char| c.is_ascii_digit()))
         && when.signed_duration_since(now) <= chrono::Duration::hours(12)
     {
         // "make it 10" after 08:30 is 10:00, not 22:00: an hour said without morning or evening
@@ -265,6 +266,10 @@ fn correction(u: &mut Understanding, text: &str, last_due: Option<DateTime<Fixed
         };
         let moved = due.date_naive().and_time(time).and_local_timezone(tz).earliest();
         step.when = moved.map(|m| m.fixed_offset()).or(step.when);
+        // (the other reading, a reminder's move where this one is the calendar's, moves alike)
+        if let Some(alt) = step.alternative.as_mut().filter(|a| a.when == Some(when)) {
+            alt.when = step.when;
+        }
     }
     if new_reminder {
         step.action = Action::Update;
@@ -628,6 +633,20 @@ mod tests {
         let mut u = read("done");
         resolve(&mut u, &last);
         assert_eq!(u.0.steps[0].resolver, Resolver::General);
+    }
+
+    #[test]
+    fn to_12_said_after_noon_is_an_hour_on_the_things_day() {
+        let after_noon = chrono_tz::Asia::Jerusalem.with_ymd_and_hms(2026, 11, 23, 12, 42, 0).unwrap();
+        let last = [json!({"task_id": 4, "title": "call client 2", "due_at": "2026-11-24T07:00:00Z"})];
+        let mut u = understand("move it to 12", after_noon, Lang::En);
+        super::resolve(&mut u, "move it to 12", &last, after_noon);
+        let s = &u.steps[0];
+        assert_eq!(s.when.map(|w| w.to_rfc3339()).as_deref(), Some("2026-11-24T12:00:00+02:00"), "{s:?}");
+        // a day alone is still a new day
+        let mut day = understand("move it to friday", after_noon, Lang::En);
+        super::resolve(&mut day, "move it to friday", &last, after_noon);
+        assert_eq!(day.steps[0].when.map(|w| chrono::Timelike::hour(&w)), Some(0));
     }
 
     #[test]
