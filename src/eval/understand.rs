@@ -85,7 +85,7 @@ fn norm_word(w: &str) -> String {
     let mut chars = w.chars();
     // Hebrew definite article: "הקניות" and "קניות" name the same list.
     match (chars.next(), chars.next()) {
-        (Some('ה'), Some(second)) if w.chars().count() > 2 && ('\u{05d0}'..='\u{05ea}').contains(&second) => {
+        (Some('ה'), Some(second)) if w.chars().count() > 2 && crate::understand::lang::is_hebrew_letter(second) => {
             w.chars().skip(1).collect()
         }
         _ => w,

@@ -569,7 +569,6 @@ mod tests {
         let mut untitled = read("remind me at 6");
         resolve(&mut untitled, &last);
         assert_eq!(untitled.0.steps[0].action, Action::Create);
-        // why, after a comma, names nothing either
         // forgetting it, right after a reminder, deletes that reminder
         for text in ["תשכחי מזה, השכנה תביא אותו למרפאה", "forget it, she'll do it herself", "forget about it"]
         {
@@ -581,6 +580,7 @@ mod tests {
                 (Resolver::Task, Action::Delete, Some("לאסוף את התוצאות"))
             );
         }
+        // why, after a comma, names nothing either
         let mut why = read("לא, עדיף בשלוש, אז אני כבר אחרי הסגירה של הגן");
         assert_eq!(resolve(&mut why, &last), 1);
         assert_eq!(why.0.steps[0].title.as_deref(), Some("לאסוף את התוצאות"));

@@ -132,7 +132,7 @@ const SAME_THING: &[&[&str]] = &[
 /// turns a final ה into ת.
 fn construct_pair(x: &str, y: &str) -> bool {
     let strip = |w: &str| w.strip_suffix('ה').or_else(|| w.strip_suffix('ת')).map(str::to_owned);
-    let hebrew = |w: &str| w.chars().next().is_some_and(|c| ('\u{05d0}'..='\u{05ea}').contains(&c));
+    let hebrew = |w: &str| w.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter);
     x != y
         && hebrew(x)
         && hebrew(y)

@@ -179,7 +179,7 @@ const HE_GLUED_LI: &[&str] = &["תזכיר", "תזכירי", "תרשומ", "תר
 /// ("ומחחר", "תזכיירי") or a vowel letter left out ("ראשן", "תזכרות"), or a verb with "לי"
 /// glued on ("תזכירלי"); the words as meant.
 fn he_slip(word: &str) -> Option<String> {
-    if !word.chars().next().is_some_and(|c| ('\u{5d0}'..='\u{5ea}').contains(&c)) {
+    if !word.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter) {
         return None;
     }
     if let Some(verb) = word.strip_suffix("לי").filter(|v| HE_GLUED_LI.contains(v)) {

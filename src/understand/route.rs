@@ -1145,7 +1145,7 @@ fn who_the_note_is_about(steps: &mut [Step]) {
         &["about", "for", "to", "at", "on", "in", "with", "from", "tomorrow", "today", "tonight", "and", "that", "re"];
     let someone = |title: &str| -> Option<String> {
         let words: Vec<&str> = title.split_whitespace().collect();
-        let hebrew = words.first()?.chars().next().is_some_and(|c| ('\u{05d0}'..='\u{05ea}').contains(&c));
+        let hebrew = words.first()?.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter);
         if hebrew {
             // "להתקשר לחשמלאי", "לשלם לדנה": the one the deed is done to
             let w = words.get(1)?;
@@ -1483,15 +1483,19 @@ fn points_back(t: &str) -> bool {
     is_pronoun(t) || matches!(t, "זה" | "שזה" | "that" | "this" | "it" | "את זה" | "שהיא" | "שהוא")
 }
 
+/// "cross that off", said of no list: a list removal whose things only point back.
+fn crosses_it_off(step: &Step) -> bool {
+    step.resolver == Resolver::List
+        && step.action == crate::understand::Action::Remove
+        && step.list.is_none()
+        && step.items.iter().all(|i| points_back(i))
+}
+
 /// "i already booked the venue for the teacher training so you can cross that off": crossing
 /// "that" off no list, after a report of a thing done in the same words, completes that thing.
 fn crossed_off_after_a_report(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     for (step, seg) in steps.iter_mut().zip(segs) {
-        if !(step.resolver == Resolver::List
-            && step.action == crate::understand::Action::Remove
-            && step.list.is_none()
-            && step.items.iter().all(|i| points_back(i)))
-        {
+        if !crosses_it_off(step) {
             continue;
         }
         let Some(verb) = shape::report_verb(msg, *seg) else { continue };
@@ -1518,10 +1522,6 @@ fn reported_then_marked(steps: &mut Vec<Step>) {
         // ("i already booked the venue so you can cross that off": crossing off "that", on no
         // list, is the same completion; so is "הזמנתי כבר את הבשר, תסמן שבוצע", which names
         // nothing)
-        let crosses_it_off = b.resolver == Resolver::List
-            && b.action == crate::understand::Action::Remove
-            && b.list.is_none()
-            && b.items.iter().all(|i| points_back(i));
         if a.resolver == Resolver::Task
             && a.action == complete
             && a.title.is_some()
@@ -1530,7 +1530,7 @@ fn reported_then_marked(steps: &mut Vec<Step>) {
                 && (b.depends_on.contains(&(j - 1))
                     || b.title.as_deref().is_some_and(points_back)
                     || (b.action == complete && b.title.is_none() && b.nth.is_none())))
-                || crosses_it_off)
+                || crosses_it_off(b))
         {
             steps.remove(j);
         } else {
