@@ -99,6 +99,17 @@ fn swapped_by_verb(msg: &Msg<'_>, seg: &Seg) -> Option<(String, String)> {
     (!new.is_empty()).then_some((old, new))
 }
 
+/// The two steps of a swap on `list`: the old thing off it, then the new things on it.
+fn off_and_on(list: Option<String>, old: String, new: Vec<String>, confidence: f32) -> (Step, Step) {
+    let mut off = Step::new(Resolver::List, Action::Remove, confidence);
+    off.list = list.clone();
+    off.items = vec![old];
+    let mut on = Step::new(Resolver::List, Action::Add, confidence);
+    on.list = list;
+    on.items = new;
+    (off, on)
+}
+
 /// Makes a list step that swaps one thing for another two steps: the old thing off the list,
 /// then the new one on it.
 pub(super) fn swaps_an_item(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) {
@@ -111,10 +122,7 @@ pub(super) fn swaps_an_item(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) 
         // ("swap the Vaseline for Body Glide and add a spare hair tie": the swap opens an add)
         let opens_an_add = s.resolver == Resolver::List && s.action == Action::Add && s.list.is_none();
         if opens_an_add && let Some((old, new)) = swapped_by_verb(msg, seg).filter(|(_, n)| !s.items.contains(n)) {
-            let mut off = Step::new(Resolver::List, Action::Remove, crate::understand::UNSURE);
-            off.items = vec![old];
-            let mut on = Step::new(Resolver::List, Action::Add, crate::understand::UNSURE);
-            on.items = vec![new];
+            let (off, on) = off_and_on(None, old, vec![new], crate::understand::UNSURE);
             insert_step(steps, j, on);
             insert_step(steps, j, off);
             continue;
@@ -152,13 +160,8 @@ pub(super) fn swaps_an_item(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) 
         let Some((old, new)) = swap else { continue };
         let s = &steps[j];
         let confidence = if chat { crate::understand::UNSURE } else { s.confidence.max(0.8) };
-        let mut off = Step::new(Resolver::List, Action::Remove, confidence);
-        off.list = s.list.clone();
-        off.items = vec![old];
+        let (mut off, on) = off_and_on(s.list.clone(), old, new, confidence);
         off.depends_on = s.depends_on.clone();
-        let mut on = Step::new(Resolver::List, Action::Add, confidence);
-        on.list = s.list.clone();
-        on.items = new;
         steps[j] = off;
         insert_step(steps, j + 1, on);
     }
