@@ -9,6 +9,7 @@ use chrono::{DateTime, FixedOffset};
 use chrono_tz::Tz;
 
 pub mod cli;
+mod correct;
 pub mod goods;
 pub mod lang;
 pub mod normalize;
