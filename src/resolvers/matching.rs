@@ -22,6 +22,9 @@ const STOPWORDS: &[&str] = &[
     "item",
     "list",
     "one",
+    "thing",
+    "things",
+    "stuff",
     "it",
     "את",
     "של",
@@ -39,6 +42,10 @@ const STOPWORDS: &[&str] = &[
     "שלי",
     "זה",
     "זאת",
+    "אותו",
+    "אותה",
+    "אותם",
+    "אותן",
     "רשימה",
     "הרשימה",
     "רשימת",
@@ -146,10 +153,37 @@ fn same_thing(x: &str, y: &str) -> bool {
     SAME_THING.iter().any(|g| g.contains(&x) && g.contains(&y))
 }
 
+/// A word's stem for telling its forms apart from other words: a Hebrew word without its vowel
+/// letters ו and י (after the first letter) and without the -תי/-נו of a first-person past
+/// ("מתחתי", "למתוח" → מתח), an English one without -ing/-ed/-es/-s and a doubled last letter
+/// ("rolled", "rolling" → rol). Only stems of three letters or more are compared.
+fn stem(w: &str) -> Option<String> {
+    let hebrew = w.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter);
+    let stem: String = if hebrew {
+        let bare = if w.chars().count() >= 5 {
+            w.strip_suffix("תי").or_else(|| w.strip_suffix("נו")).unwrap_or(w)
+        } else {
+            w
+        };
+        bare.chars().enumerate().filter(|&(i, c)| i == 0 || !matches!(c, 'ו' | 'י')).map(|(_, c)| c).collect()
+    } else if w.len() >= 5 && w.chars().all(|c| c.is_ascii_lowercase()) {
+        let bare = ["ing", "ed", "es", "s"].iter().find_map(|s| w.strip_suffix(s)).unwrap_or(w);
+        let b = bare.as_bytes();
+        if b.len() >= 2 && b[b.len() - 1] == b[b.len() - 2] {
+            bare[..bare.len() - 1].to_string()
+        } else {
+            bare.to_string()
+        }
+    } else {
+        return None;
+    };
+    (stem.chars().count() >= 3).then_some(stem)
+}
+
 fn token_matches(a: &str, b: &str) -> bool {
     forms(a).iter().any(|x| {
         forms(b).iter().any(|y| {
-            x == y || same_thing(x, y) || construct_pair(x, y) || {
+            x == y || same_thing(x, y) || construct_pair(x, y) || stem(x).is_some_and(|s| Some(s) == stem(y)) || {
                 // "flower"/"flowers", "פרח"/"פרחימ": one is a prefix of the other, long enough to mean it
                 let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
                 short.chars().count() >= 3 && long.starts_with(short)
@@ -236,6 +270,17 @@ mod tests {
         assert!(score("her bday", "call mom for her birthday") >= 0.99);
         // two different words that only share their last-but-one letters do not
         assert!(!construct_pair("מכונה", "מכונות"));
+    }
+
+    #[test]
+    fn a_verb_told_in_the_past_finds_the_thing_to_do() {
+        let tasks = ["למתוח", "לעשות רולר", "do my foam rolling"];
+        assert_eq!(find("מתחתי", &tasks, |t| t), Found::One("למתוח"));
+        assert!(score("הוצאתי", "להוציא את הכלב") > 0.99);
+        assert!(score("rolled", "do my foam rolling") > 0.99);
+        // short words and words of other stems stay apart
+        assert_eq!(score("שר", "שיר"), 0.0);
+        assert_eq!(score("rolex", "do my foam rolling"), 0.0);
     }
 
     #[test]

@@ -141,6 +141,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     }
     instead_of_the_deleted(&msg, &segs, &mut steps);
     crossed_off_after_a_report(&msg, &segs, &mut steps);
+    named_before_its_pronoun(&msg, &segs, &mut steps);
     link(&msg, &segs, &mut steps);
     day_said_before(&msg, &segs, &mut steps);
     that_day(&msg, &segs, &mut steps);
@@ -884,6 +885,7 @@ fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
     seg.content < seg.end
         && (asked
             || shape::report_verb(msg, seg).is_some()
+            || shape::done_state(msg, seg).is_some()
             || shape::asks_outside(msg, seg)
             || timed_deed(msg, seg)
             || shape::move_told(msg, seg).is_some()
@@ -1510,6 +1512,39 @@ fn crossed_off_after_a_report(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             continue;
         };
         *step = Step { title: Some(thing), ..Step::new(Resolver::Task, crate::understand::Action::Complete, 0.65) };
+    }
+}
+
+/// "המנעול תוקן תמחק אותו", "אין דולסה דה לצ'ה בארץ בכלל תוריד את זה": the thing told first,
+/// then a removal of "it": the thing is what the words before the command name.
+fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    const POINTS: &[&str] = &["זה", "זאת", "אותו", "אותה", "אותמ", "אותנ", "it", "them", "that"];
+    const AROUND: &[&str] = &["את", "off", "please", "בבקשה", "גמ"];
+    for (step, seg) in steps.iter_mut().zip(segs) {
+        let remove = step.resolver == Resolver::List && step.action == crate::understand::Action::Remove;
+        let task = step.resolver == Resolver::Task
+            && matches!(step.action, crate::understand::Action::Delete | crate::understand::Action::Complete);
+        if !(remove || task) {
+            continue;
+        }
+        let Some(m) = (seg.content + 1..seg.end).find_map(|k| command_at(msg, k)) else { continue };
+        let after: Vec<&str> =
+            (m.end..seg.end).map(|k| msg.toks[k].text).filter(|w| !matches!(*w, "," | "." | "!")).collect();
+        if !after.iter().any(|w| POINTS.contains(w)) || !after.iter().all(|w| POINTS.contains(w) || AROUND.contains(w))
+        {
+            continue;
+        }
+        let before = seg.content..m.start;
+        if before.clone().any(|k| inside_time(msg, k)) || before.clone().filter(|&k| msg.toks[k].is_word()).count() < 1
+        {
+            continue;
+        }
+        let Some(thing) = crate::understand::slots::text_of(msg.text, msg.toks, before, &|_| true) else { continue };
+        if remove {
+            step.items = vec![thing];
+        } else {
+            step.title = Some(thing);
+        }
     }
 }
 

@@ -260,10 +260,10 @@ pub fn list_slots(
     // "תמחק לחם מהקניות, כבר קניתי": a reason after a comma is no part of the list or the items
     let seg = match (seg.start..seg.end).find(|&i| {
         toks[i].text == ","
-            && toks.get(i + 1).is_some_and(|t| {
+            && (toks.get(i + 1).is_some_and(|t| {
                 let w = text.get(t.start..t.end).unwrap_or("").to_lowercase();
                 REASONS.contains(&w.as_str())
-            })
+            }) || someone_of_mine_does(toks, i + 1))
     }) {
         Some(c) if c > seg.start => seg.start..c,
         _ => seg,
@@ -329,7 +329,13 @@ pub fn list_slots(
     if let Some(slots) = list_first.and_then(|k| name_then_items(text, toks, k, seg.end, keep)) {
         return slots;
     }
-    let name_after = |from: usize| text_of(text, toks, from..seg.end, &|i| keep(i) && !list_adjective(&toks[i]));
+    // ("תמחק את כל הרשימה של התיקונים, העברתי הכל לחברת ניהול": a Hebrew name ends at a comma;
+    // what follows it is why)
+    let name_end = |from: usize| match toks[from.min(seg.end)..seg.end].iter().position(|t| t.text == ",") {
+        Some(c) if c > 0 && toks.get(from).is_some_and(|t| t.kind == Kind::He) => from + c,
+        _ => seg.end,
+    };
+    let name_after = |from: usize| text_of(text, toks, from..name_end(from), &|i| keep(i) && !list_adjective(&toks[i]));
     // "רשימה בשם תיק לעבודה: גרביי לחץ, מטען", "a list called camping: tent, stove": the name
     // ends at a colon and the items follow it
     if let Some(c) = named
@@ -835,6 +841,16 @@ const REASONS: &[&str] = &[
     "יש",
     "אין",
 ];
+
+/// "my buddy's lending me his", "my sister has one": someone of the user's, then what they do
+/// (a reason, not an item).
+fn someone_of_mine_does(toks: &[Token<'_>], i: usize) -> bool {
+    toks.get(i).is_some_and(|t| matches!(t.text, "my" | "our"))
+        && (toks.get(i + 1).is_some_and(|t| t.kind == Kind::Latin && t.text.ends_with("'s") && t.text != "let's")
+            || toks.get(i + 2).is_some_and(|t| {
+                matches!(t.text, "is" | "are" | "was" | "were" | "will" | "has" | "have" | "said" | "says" | "got")
+            }))
+}
 
 /// An item up to the reason that follows it ("" when it is all reason).
 fn without_reason(item: &str) -> String {

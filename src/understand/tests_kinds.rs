@@ -2656,3 +2656,38 @@ fn a_question_told_before_or_about_someones_allergy_is_a_note_recalled() {
     let s = one("what is the capital of australia?", tuesday_morning());
     assert_eq!(s.resolver, Resolver::General);
 }
+
+#[test]
+fn a_thing_told_first_then_removed_as_it_is_what_the_words_before_name() {
+    let s = one("אין דולסה דה לצ'ה בארץ בכלל תוריד את זה", tuesday_morning());
+    assert_eq!(
+        (s.resolver, s.action, s.items.clone()),
+        (Resolver::List, Action::Remove, vec!["אין דולסה דה לצ'ה בארץ בכלל".to_string()])
+    );
+    let s = one("המנעול תוקן תמחק אותו", tuesday_morning());
+    assert_eq!(s.title.as_deref(), Some("המנעול תוקן"));
+    // a Hebrew list's name ends at a comma; what follows is why
+    let s = one("תמחק את כל הרשימה של התיקונים, העברתי הכל לחברת ניהול", tuesday_morning());
+    assert_eq!((s.action, s.list.as_deref()), (Action::Delete, Some("התיקונים")));
+    // someone of the user's doing something is a reason, not an item
+    let s = one("scratch the generator thing, my buddy's lending me his", tuesday_morning());
+    assert_eq!(s.items, vec!["generator thing".to_string()]);
+}
+
+#[test]
+fn a_thing_with_its_past_verb_and_already_is_done_even_before_another_request() {
+    let u = understand(
+        "Foam rolled already, ouch. Also add a recovery shake to the race day list",
+        tuesday_morning(),
+        Lang::En,
+    );
+    let got: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(got, [(Resolver::Task, Action::Complete), (Resolver::List, Action::Add)]);
+    assert_eq!(u.steps[0].title.as_deref(), Some("Foam"));
+    let s = one("gas bill paid already", tuesday_morning());
+    assert_eq!((s.action, s.title.as_deref()), (Action::Complete, Some("gas bill")));
+    // with "is" between them it still is, and a person who did something is no thing done
+    let s = one("batteries are charged already", tuesday_morning());
+    assert_eq!(s.title.as_deref(), Some("batteries"));
+    assert_ne!(one("he called already", tuesday_morning()).title.as_deref(), Some("he"));
+}

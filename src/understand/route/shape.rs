@@ -378,16 +378,49 @@ pub(super) fn done_state(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, Range
     if toks.iter().any(|t| t.text == "?") || !toks.iter().any(|t| matches!(t.text, "already" | "all")) {
         return None;
     }
+    let state = |t: &Token<'_>| {
+        t.kind == Kind::Latin
+            && (IRREGULAR_PAST.contains(&t.text) || (t.text.len() >= 5 && t.text.ends_with("ed")))
+            && !NOT_DONE_STATES.contains(&t.text)
+            && !ARRANGING.contains(&t.text)
+    };
+    // "Foam rolled already, ouch", "gas bill paid already": the thing, its past verb and
+    // "already", with no "is" between them (not a person: "my son called already")
+    if let Some(v) =
+        (1..toks.len().min(4)).find(|&v| state(&toks[v]) && toks.get(v + 1).is_some_and(|t| t.text == "already"))
+        && toks[..v].iter().all(|t| {
+            t.kind == Kind::Latin
+                && !is_report_verb(t)
+                && !matches!(
+                    t.text,
+                    "i" | "we"
+                        | "you"
+                        | "he"
+                        | "she"
+                        | "they"
+                        | "it"
+                        | "my"
+                        | "our"
+                        | "his"
+                        | "her"
+                        | "is"
+                        | "are"
+                        | "was"
+                        | "were"
+                        | "'s"
+                        | "got"
+                        | "been"
+                )
+        })
+    {
+        return Some((seg.content..seg.content + v, seg.content + v..seg.content + v + 2));
+    }
     let c = toks.iter().position(|t| matches!(t.text, "is" | "are" | "was" | "were" | "'s" | "got" | "been"))?;
     let mut p = c + 1;
     if toks.get(p).is_some_and(|t| matches!(t.text, "all" | "already")) {
         p += 1;
     }
-    let part = toks.get(p)?;
-    let participle = part.kind == Kind::Latin
-        && (IRREGULAR_PAST.contains(&part.text) || (part.text.len() >= 5 && part.text.ends_with("ed")))
-        && !NOT_DONE_STATES.contains(&part.text)
-        && !ARRANGING.contains(&part.text);
+    let participle = state(toks.get(p)?);
     let thing = &toks[..c];
     let someone = thing.iter().all(|t| {
         matches!(
