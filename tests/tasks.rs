@@ -42,6 +42,24 @@ async fn english_reminder_in_half_an_hour_is_exact() {
 }
 
 #[tokio::test]
+async fn a_reminder_in_minutes_that_lands_on_midnight_stays_at_midnight() {
+    // 23:40 in Jerusalem: "in 20 minutes" is 00:00, a time said, not a day to ping at 09:00
+    let app = spawn_app_with(&[], Clock::frozen(utc("2026-01-22T21:40:00Z"))).await;
+    app.say("in 20 min remind me to take the laundry out").await;
+    assert_eq!(tasks_with_status(&app, "open").await[0].due_at, Some(utc("2026-01-22T22:00:00Z")));
+}
+
+#[tokio::test]
+async fn it_pushed_back_an_hour_or_made_earlier_shifts_the_last_reminder() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me tomorrow at 10 to start the orgo review").await;
+    app.say("push it back an hour").await;
+    assert_eq!(tasks_with_status(&app, "open").await[0].due_at, Some(utc("2026-01-23T09:00:00Z")));
+    app.say("make it 30 minutes earlier").await;
+    assert_eq!(tasks_with_status(&app, "open").await[0].due_at, Some(utc("2026-01-23T08:30:00Z")));
+}
+
+#[tokio::test]
 async fn a_weekly_reminder_says_its_schedule() {
     let app = spawn_app_with(&[], thursday_evening()).await;
     let reply = app.say("תזכיר לי כל יום ראשון בשבע בערב להוציא את הפח").await;

@@ -46,6 +46,7 @@ fn is_pointer(s: &str) -> bool {
         && crate::understand::time::DURATION_UNITS.contains(unit)
     {
         let head = head.strip_suffix(&["by"]).unwrap_or(head);
+        let head = head.strip_suffix(&["back"]).or_else(|| head.strip_suffix(&["forward"])).unwrap_or(head);
         return POINTERS.contains(&head.join(" ").as_str());
     }
     POINTERS.contains(&t.as_str())
@@ -62,6 +63,13 @@ const AFTER_POINTER: &[&str] = &[
     " an hour later",
     " a day later",
     " later",
+    " back an hour",
+    " back by an hour",
+    " forward an hour",
+    " an hour earlier",
+    " earlier",
+    " back",
+    " forward",
     " כבוצע",
     " כבוצעה",
     " בחצי שעה",
@@ -444,9 +452,13 @@ pub fn resolve(u: &mut Understanding, text: &str, entities: &[Value], now: DateT
         // "cancel that": the pointer was trimmed from the title ("done" alone is not taken as
         // the last thing's completion: hours later it is only a word; see the reminder tests)
         let bare_pointer = step.title.is_none() && step.action == Action::Delete && says_pointer(text);
+        // "make it 30 minutes earlier": the pointer was trimmed and the shift is all that is left
+        let shift_only = step.action == Action::Update
+            && says_pointer(text)
+            && step.title.as_deref().is_some_and(|t| is_pointer(&format!("it {t}")));
         if acts_on_one
             && on_task_or_event
-            && (step.title.as_deref().is_some_and(is_pointer) || new_time_only || bare_pointer)
+            && (step.title.as_deref().is_some_and(is_pointer) || new_time_only || bare_pointer || shift_only)
         {
             step.title = Some(title.clone());
             if is_task {

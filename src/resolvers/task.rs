@@ -91,7 +91,11 @@ fn reminder_time(ctx: &Ctx<'_>, when: DateTime<FixedOffset>) -> DateTime<FixedOf
     let local = when.with_timezone(&ctx.tz());
     let lower = ctx.text.to_lowercase();
     let said_midnight = ["midnight", "12am", "00:00", "24:00", "חצות"].iter().any(|w| lower.contains(w));
-    if local.time() != NaiveTime::MIN || said_midnight {
+    // ("in 20 min" said at 23:40 lands on midnight: a time of day was said, not a day)
+    let said_a_time = crate::understand::time::scan(ctx.text, ctx.time.now).iter().any(|f| {
+        matches!(f, crate::understand::time::Found::Time(m) if m.grain < crate::understand::time::Grain::Day && m.value == when)
+    });
+    if local.time() != NaiveTime::MIN || said_midnight || said_a_time {
         return when;
     }
     crate::understand::time::reminder_on_a_day(when, ctx.time.now).with_timezone(&when.timezone())
@@ -491,12 +495,14 @@ fn relative_shift(lower: &str) -> Option<(Duration, String)> {
     if trimmed.ends_with(" by half an hour") {
         return Some((Duration::minutes(30), "by half an hour".to_string()));
     }
+    let words: Vec<&str> = trimmed.split_whitespace().collect();
+    let he_earlier = words.iter().any(|w| matches!(*w, "תקדים" | "תקדימי" | "להקדים" | "הקדם" | "תקדם" | "תקדמי"));
     for (w, minutes) in HE {
         if trimmed.ends_with(&format!(" {w}")) {
-            return Some((Duration::minutes(*minutes), w.to_string()));
+            let minutes = if he_earlier { -minutes } else { *minutes };
+            return Some((Duration::minutes(minutes), w.to_string()));
         }
     }
-    let words: Vec<&str> = trimmed.split_whitespace().collect();
     let unit = |w: &str| match w.trim_end_matches('s') {
         "minute" | "min" | "דקות" | "דקה" => Some(1),
         "hour" | "hr" | "שעות" => Some(60),
@@ -517,24 +523,48 @@ fn relative_shift(lower: &str) -> Option<(Duration, String)> {
         "forty" | "ארבעים" => Some(40),
         n => n.parse::<i64>().ok(),
     };
-    // "an hour later", "2 days later": a shift too
-    let n = words.len();
-    if n >= 3
-        && words[n - 1] == "later"
-        && let (Some(a), Some(u)) = (amount(words[n - 3]), unit(words[n - 2]))
-    {
-        return Some((Duration::minutes(a * u), words[n - 3..].join(" ")));
+    // "an hour later", "2 days later", "30 minutes earlier": a shift too; so is "push it back
+    // an hour" (later), and "תקדים את זה בשעה", "bring it forward an hour" (earlier)
+    let mut words = words;
+    let mut said_from_end = 0;
+    let mut sign = 1;
+    match words.last() {
+        Some(&"later") => {
+            words.pop();
+            said_from_end = 1;
+        }
+        Some(&"earlier") => {
+            words.pop();
+            said_from_end = 1;
+            sign = -1;
+        }
+        _ => {}
     }
-    // "by N unit" / "by an hour" (English); "ב-N דקות" (Hebrew), at the end
+    const EARLIER: &[&str] =
+        &["תקדים", "תקדימי", "להקדים", "הקדם", "תקדם", "תקדמי", "forward", "sooner", "earlier", "up"];
+    if words.iter().any(|w| EARLIER.contains(w)) {
+        sign = -1;
+    }
+    let n = words.len();
     if n >= 2
         && let (Some(a), Some(u)) = (amount(words[n - 2]), unit(words[n - 1]))
     {
-        // "by 10 minutes", and "push it 10 minutes" (right after what is pushed)
-        let by = n >= 3 && matches!(words[n - 3], "by" | "it" | "that" | "this" | "them");
+        // "by 10 minutes", "push it 10 minutes" (right after what is pushed), "back an hour",
+        // "back by an hour"
+        let mut from = n - 2;
+        if from > 0 && words[from - 1] == "by" {
+            from -= 1;
+        }
+        if from > 0 && matches!(words[from - 1], "back" | "forward" | "up") {
+            from -= 1;
+        }
+        let by =
+            from < n - 2 || said_from_end > 0 || (n >= 3 && matches!(words[n - 3], "it" | "that" | "this" | "them"));
         let hebrew = words[n - 2].starts_with('ב');
         if by || hebrew {
-            let from = if words[n - 3] == "by" { n - 3 } else { n - 2 };
-            return Some((Duration::minutes(a * u), words[from..].join(" ")));
+            let all: Vec<&str> = trimmed.split_whitespace().collect();
+            let said = all[from..].join(" ");
+            return Some((Duration::minutes(sign * a * u), said));
         }
     }
     None
@@ -714,8 +744,22 @@ pub async fn delete_ids(ctx: &Ctx<'_>, ids: &[i64]) -> Result<StepResult, Resolv
 
 #[cfg(test)]
 mod tests {
-    use super::either_half_for;
-    use chrono::NaiveTime;
+    use super::{either_half_for, relative_shift};
+    use chrono::{Duration, NaiveTime};
+
+    #[test]
+    fn a_shift_back_is_later_and_earlier_or_forward_is_before() {
+        let minutes = |s: &str| relative_shift(s).map(|(d, said)| (d.num_minutes(), said));
+        assert_eq!(minutes("push the orgo one back an hour"), Some((60, "back an hour".to_string())));
+        assert_eq!(minutes("push it back by 2 hours"), Some((120, "back by 2 hours".to_string())));
+        assert_eq!(minutes("make it 30 minutes earlier"), Some((-30, "30 minutes earlier".to_string())));
+        assert_eq!(minutes("bring it forward by an hour"), Some((-60, "forward by an hour".to_string())));
+        assert_eq!(minutes("תקדים את זה בשעה").map(|m| m.0), Some(-60));
+        assert_eq!(minutes("תדחה את זה בשעה").map(|m| m.0), Some(60));
+        assert_eq!(relative_shift("an hour later").map(|m| m.0), Some(Duration::hours(1)));
+        // an amount that is no shift of the thing
+        assert_eq!(minutes("remind me to walk 20 minutes"), None);
+    }
 
     fn hm(h: u32, m: u32) -> NaiveTime {
         NaiveTime::from_hms_opt(h, m, 0).unwrap()

@@ -988,7 +988,9 @@ fn he_infinitive(t: &Token<'_>) -> bool {
 
 /// The word that opens what to do: "to", or a Hebrew infinitive.
 fn opens_what_to_do(t: &Token<'_>) -> bool {
-    t.text == "to" || he_infinitive(t)
+    // ("and tuesday at 2 my 1:1 with Priya", "…and at 8 about the meeting": a thing of the
+    // user's, or what it is about, is what to be reminded of then)
+    matches!(t.text, "to" | "about" | "my" | "our") || he_infinitive(t)
 }
 
 fn inside_time(msg: &Msg<'_>, i: usize) -> bool {

@@ -2691,3 +2691,16 @@ fn a_thing_with_its_past_verb_and_already_is_done_even_before_another_request() 
     assert_eq!(s.title.as_deref(), Some("batteries"));
     assert_ne!(one("he called already", tuesday_morning()).title.as_deref(), Some("he"));
 }
+
+#[test]
+fn now_told_of_the_user_gives_way_to_the_steps_time_and_a_second_timed_thing_is_its_own() {
+    let s = one("יוצא למשמרת עכשיו תזכיר לי בעוד שעתיים לשתות משהו", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-10T11:30:00+02:00")));
+    let u = understand(
+        "remind me monday 9am to prep for standup, and tuesday at 2 my 1:1 with Priya",
+        tuesday_morning(),
+        Lang::En,
+    );
+    let titles: Vec<_> = u.steps.iter().map(|s| s.title.clone().unwrap_or_default()).collect();
+    assert_eq!(titles, ["prep for standup", "1:1 with Priya"]);
+}

@@ -169,6 +169,11 @@ fn first_time<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> Option<(&'a TimeMatch, 
 /// so cancel the dinner on friday") and the command says its own.
 fn step_time<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> Option<(&'a TimeMatch, &'a Range<usize>)> {
     let first = first_time(msg, r)?;
+    // "יוצא למשמרת עכשיו תזכיר לי בעוד שעתיים": "now" told of the user, and a time for the step
+    let said_now = first.1.clone().all(|k| matches!(msg.toks[k].text, "now" | "right" | "עכשיו" | "כרגע"));
+    if said_now && let Some(later) = first_time(msg, &(first.1.end..r.end)) {
+        return Some(later);
+    }
     match command_after_a_reason(msg, &(first.1.end..r.end)) {
         Some(v) => first_time(msg, &(v..r.end)).or(Some(first)),
         None => Some(first),
