@@ -771,7 +771,9 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && msg.times.iter().any(|(_, tr)| {
                     tr.start == c
                         && ((left_has_command && to_do_after(tr.end))
-                            || ((left_has_command || opens_with_time(i)) && time_then_deed(tr.end)))
+                            // ("ובאחת אצל רחל, ובארבע להזמין חלקים": a time and what to do, twice)
+                            || ((left_has_command || opens_with_time(i))
+                                && (time_then_deed(tr.end) || to_do_after(tr.end))))
                 })
                 && (cur.content..i).any(|k| inside_time(msg, k));
             // "add garlic to the shopping list and olive oil to the pantry list": more items for
@@ -846,9 +848,24 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     if cur.content < n || segs.is_empty() {
         segs.push(cur);
     }
+    // "add the form and passport photos. actually drop the photos": the words that open the next
+    // request ("actually", "oh", "also") after a full stop belong to neither step's things
+    for seg in &mut segs {
+        let mut e = seg.end;
+        while e > seg.content && msg.toks[e - 1].is_word() && OPENERS.contains(&msg.toks[e - 1].text) {
+            e -= 1;
+        }
+        if e < seg.end && e > seg.content && matches!(msg.toks[e - 1].text, "." | "!") {
+            seg.end = e - 1;
+        }
+    }
     conts.truncate(segs.len());
     (segs, conts)
 }
+
+/// Words that open a request after a full stop without being part of it.
+const OPENERS: &[&str] =
+    &["actually", "oh", "also", "and", "then", "wait", "ok", "okay", "oops", "בעצמ", "רגע", "וגמ", "גמ", "אה"];
 
 /// A pattern that is a command word of one of Ozer's resolvers (small talk's words are not).
 fn commands(m: &PatMatch) -> bool {

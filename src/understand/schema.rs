@@ -146,7 +146,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ],
                 en: &[("delete", 0.6), ("remove", 0.6), ("cancel", 0.55), ("clear", 0.6), ("get rid of", 0.6), ("scrap", 0.5), ("forget", 0.5),
                     ("clean up", 0.6), ("clear out", 0.6), ("wipe", 0.5), ("nix", 0.5), ("ditch", 0.5), ("trash", 0.5), ("kill", 0.45),
-                    ("drop the", 0.35), ("drop that", 0.5), ("drop it", 0.5)],
+                    ("drop the", 0.35), ("drop that", 0.5), ("drop it", 0.5), ("^bin the", 0.5), ("^bin my", 0.5), ("bin it", 0.5), ("bin that", 0.5)],
             },
         ],
         examples: &[
@@ -247,6 +247,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ],
                 en: &[
                     ("delete the", 0.25), ("delete my", 0.25), ("delete", 0.2), ("get rid of", 0.3), ("trash", 0.25),
+                    ("^bin the", 0.25), ("^bin my", 0.25), ("^ditch the", 0.2), ("^scrap the", 0.2),
                 ],
             },
             ActionSchema {

@@ -704,7 +704,7 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
         cur.clear();
     };
     let commas = range.clone().any(|i| matches!(toks[i].text, "," | ";"));
-    for i in range {
+    for i in range.clone() {
         let t = &toks[i];
         // "חלב ו-cornflakes": a ו written apart before a hyphen is "and"
         let vav_dash = t.text == "ו" && toks.get(i + 1).is_some_and(|n| n.text == "-");
@@ -712,7 +712,15 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
             flush(&mut cur, &mut items);
             continue;
         }
-        let sep = matches!(t.text, "," | ";" | "&" | "and" | "n" | "וגמ");
+        // "ביקוש והיצע, גמישויות, מונופול", "salt and pepper, oil": an "and" with a comma still to
+        // come joins one item's two words; the series' own "and" comes last
+        let comma_ahead = commas
+            && (i + 1..range.end).any(|k| {
+                matches!(toks[k].text, "," | ";")
+                    && !clause_at(toks, k + 1)
+                    && toks.get(k + 1).is_some_and(|n| !REASONS.contains(&n.text.to_lowercase().as_str()))
+            });
+        let sep = matches!(t.text, "," | ";") || (!comma_ahead && matches!(t.text, "&" | "and" | "n" | "וגמ"));
         // "milk and bread, got them", "the honey cake, my mom is baking one": after a comma, a
         // clause is why, not another item; it ends the items
         if t.text == "," && (!items.is_empty() || !cur.is_empty()) && clause_at(toks, i + 1) {
@@ -729,6 +737,7 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
             && t.text.starts_with('ו')
             && t.text.chars().count() > 2
             && !cur.is_empty()
+            && !comma_ahead
             && !after_number
             && !own_vav(i);
         // "פטרוזיליה ו5 ק"ג בצל": a ו glued to a number opens the next item

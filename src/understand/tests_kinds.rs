@@ -2704,3 +2704,22 @@ fn now_told_of_the_user_gives_way_to_the_steps_time_and_a_second_timed_thing_is_
     let titles: Vec<_> = u.steps.iter().map(|s| s.title.clone().unwrap_or_default()).collect();
     assert_eq!(titles, ["prep for standup", "1:1 with Priya"]);
 }
+
+#[test]
+fn an_and_with_a_comma_still_to_come_joins_one_items_words_and_a_full_stops_opener_is_no_item() {
+    let s = one("תעשה רשימה 'חומר למבחן': ביקוש והיצע, גמישויות, מונופול", tuesday_morning());
+    assert_eq!(s.items, ["ביקוש והיצע", "גמישויות", "מונופול"]);
+    let u = understand(
+        "add the registration form and passport photos. actually remove the photos",
+        tuesday_morning(),
+        Lang::En,
+    );
+    assert_eq!(u.steps[0].items, ["registration form", "passport photos"]);
+    // written down at an hour is a reminder, and a second time with what to do is another
+    let s = one("תרשום לי היום ב11 אצל כהן סתימה בכיור", tuesday_morning());
+    assert!(s.resolver == Resolver::Task && s.confidence >= crate::understand::UNSURE, "{s:?}");
+    let u = understand("ובאחת אצל רחל דוד שמש, ובארבע להזמין חלקים מהספק", tuesday_morning(), Lang::He);
+    assert_eq!(u.steps.len(), 2);
+    let s = one("bin the shopping list, did the big shop on the way home", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::List, Action::Delete));
+}

@@ -566,6 +566,21 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         step.alternative = None;
         return step;
     }
+    // "תרשום לי היום ב11 אצל כהן סתימה בכיור": written down at an hour of a day, with no list
+    // named, is a reminder; a list keeps no hours
+    let timed_note = resolver == Resolver::Task
+        && step.action == Action::Create
+        && time.is_some_and(|(m, _)| m.grain < Grain::Day && m.problem.is_none())
+        && !(body.content..body.end).any(|k| {
+            let t = msg.toks[k].text;
+            t == "list" || (msg.toks[k].kind == Kind::He && t.contains("רשימ"))
+        });
+    if timed_note
+        && let Some((ri, _, _)) = &second
+        && SCHEMAS[*ri].resolver == Resolver::List
+    {
+        step.confidence = step.confidence.max(UNSURE);
+    }
     if step.confidence < UNSURE
         && let Some((ri, a, used2)) = second
         && SCHEMAS[ri].resolver != resolver
