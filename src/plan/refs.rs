@@ -132,6 +132,19 @@ fn prefer_recent(u: &mut Understanding, entities: &[Value]) -> usize {
 fn list_pointer(u: &mut Understanding, entities: &[Value]) -> usize {
     let last = entities.iter().rev().find_map(|e| e.get("list")?.as_str());
     let mut n = 0;
+    // "וגם ביצים" right after adding to a list: more for that list
+    if let Some(last) = last
+        && let [step] = u.steps.as_mut_slice()
+        && step.resolver == Resolver::List
+        && step.action == Action::Add
+        && step.list.is_none()
+        && !step.items.is_empty()
+    {
+        step.list = Some(last.to_string());
+        step.confidence = step.confidence.max(UNSURE);
+        step.alternative = None;
+        return 1;
+    }
     for step in u.steps.iter_mut().filter(|s| s.resolver == Resolver::List) {
         let named = step.list.as_deref().map(|l| l.trim_end_matches(" too").trim_end_matches(" as well"));
         if named.is_some_and(is_pointer) {
@@ -420,6 +433,59 @@ fn ordinal(u: &mut Understanding, text: &str, entities: &[Value]) -> bool {
     true
 }
 
+/// "and eggs too", "oh and bank statement too", "also bread", right after adding to a list: said
+/// with no verb, these are more things for the same list (read only when the rules found no
+/// request in them).
+fn more_for_the_list(u: &mut Understanding, text: &str, entities: &[Value]) -> usize {
+    let Some(last) = entities.iter().rev().find_map(|e| e.get("list")?.as_str()) else { return 0 };
+    let [step] = u.steps.as_mut_slice() else { return 0 };
+    if !(step.resolver == Resolver::General && step.action == Action::Chat) {
+        return 0;
+    }
+    let lower = text.trim().trim_end_matches(['.', '!']).to_lowercase();
+    let mut words: Vec<&str> = lower.split_whitespace().collect();
+    let opened = words.first().is_some_and(|w| matches!(*w, "and" | "also" | "plus" | "oh"));
+    while words.first().is_some_and(|w| matches!(*w, "and" | "also" | "plus" | "oh" | "oh,")) {
+        words.remove(0);
+    }
+    let closed = words.last().is_some_and(|w| matches!(*w, "too" | "also")) || words.ends_with(&["as", "well"]);
+    while words.last().is_some_and(|w| matches!(*w, "too" | "also" | "please")) {
+        words.pop();
+    }
+    if words.ends_with(&["as", "well"]) {
+        words.truncate(words.len() - 2);
+    }
+    // ("me too", "you too", "and you?": about people, not things)
+    const NOT_THINGS: &[&str] =
+        &["me", "you", "i", "us", "we", "it", "that", "this", "them", "same", "thanks", "thank"];
+    if !(opened || closed)
+        || words.is_empty()
+        || words.len() > 6
+        || lower.contains('?')
+        || words.iter().any(|w| NOT_THINGS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric())))
+    {
+        return 0;
+    }
+    let said = words.join(" ");
+    let items: Vec<String> = said
+        .split(',')
+        .flat_map(|p| p.split(" and "))
+        .map(|p| p.trim().to_string())
+        .filter(|p| !p.is_empty())
+        .collect();
+    // the user's own letters, not the lowered ones
+    let items = items
+        .into_iter()
+        .map(|i| text.to_lowercase().find(&i).map_or(i.clone(), |at| text[at..at + i.len()].to_string()))
+        .collect();
+    *step = crate::understand::Step {
+        list: Some(last.to_string()),
+        items,
+        ..crate::understand::Step::new(Resolver::List, Action::Add, UNSURE)
+    };
+    1
+}
+
 /// A note's delete that names only "it" ("forget it", "forget about that", "תשכח מזה").
 fn forgets_it(step: &crate::understand::Step) -> bool {
     let Some(q) = step.query.as_deref().filter(|_| step.resolver == Resolver::Memory && step.action == Action::Delete)
@@ -441,7 +507,7 @@ pub fn resolve(u: &mut Understanding, text: &str, entities: &[Value], now: DateT
         lone_time(u, text, now);
         correction(u, text, last.due, now);
     }
-    let recent = prefer_recent(u, entities) + list_pointer(u, entities);
+    let recent = prefer_recent(u, entities) + list_pointer(u, entities) + more_for_the_list(u, text, entities);
     let Some(Last { title, is_task, .. }) = last else { return recent };
     let mut resolved = 0;
     for step in &mut u.steps {
@@ -553,6 +619,28 @@ mod tests {
         let s = &u.0.steps[0];
         assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some("call mom")));
         assert!(s.confidence >= UNSURE);
+    }
+
+    #[test]
+    fn and_x_too_right_after_a_list_add_is_more_for_that_list() {
+        let last = [json!({"list_id": 2, "list": "shopping"})];
+        for (text, items) in [
+            ("and eggs too", vec!["eggs"]),
+            ("oh and bank statement too", vec!["bank statement"]),
+            ("also bread and butter", vec!["bread", "butter"]),
+            ("וגם ביצים", vec!["ביצים"]),
+        ] {
+            let mut u = read(text);
+            assert_eq!(resolve(&mut u, &last), 1, "{text}");
+            assert_eq!(u.0.steps[0].list.as_deref(), Some("shopping"), "{text}");
+            assert_eq!(u.0.steps[0].items, items, "{text}");
+        }
+        // people, and anything after a turn that touched no list, are not
+        let mut u = read("me too");
+        assert_eq!(resolve(&mut u, &last), 0);
+        let mut u = read("and eggs too");
+        resolve(&mut u, &[json!({"task_id": 4, "title": "call mom"})]);
+        assert_ne!(u.0.steps[0].resolver, Resolver::List);
     }
 
     #[test]

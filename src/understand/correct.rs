@@ -90,6 +90,44 @@ fn sort(t: &Token<'_>) -> Option<Sort> {
     }
 }
 
+/// States a thing is told to be in when it is done: "the laundry's done" says "is done".
+const DONE_STATES: &[&str] =
+    &["done", "finished", "sorted", "fixed", "handled", "sent", "paid", "booked", "cleaned", "submitted", "signed"];
+
+/// "laundry's done", "drywall's done cross it off": the "'s" of a thing before the state it is
+/// done in is "is", which the rules read as a thing told done (the possessive "mom's birthday"
+/// and "it's done" stay as they are).
+pub fn is_spelt_out(text: &str) -> Cow<'_, str> {
+    let norm = Normalized::new(text);
+    let toks = norm.tokens();
+    let mut out = String::new();
+    let mut from = 0;
+    for (k, t) in toks.iter().enumerate() {
+        let Some(thing) = t.text.strip_suffix("'s") else { continue };
+        if t.kind != Kind::Latin
+            || matches!(thing, "it" | "that" | "what" | "there" | "here" | "he" | "she" | "who" | "let")
+            || !toks.get(k + 1).is_some_and(|n| DONE_STATES.contains(&n.text))
+        {
+            continue;
+        }
+        // the apostrophe (straight or curly) and "s" end the token in the original too
+        let word = &text[t.start..t.end];
+        let Some(cut) =
+            ["'s", "\u{2019}s", "'S", "\u{2019}S"].iter().find_map(|a| word.strip_suffix(a)).map(|w| t.start + w.len())
+        else {
+            continue;
+        };
+        out.push_str(&text[from..cut]);
+        out.push_str(" is");
+        from = t.end;
+    }
+    if from == 0 {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[from..]);
+    Cow::Owned(out)
+}
+
 /// The message with a slip that it corrects itself removed (unchanged when there is none).
 pub fn taken_back(text: &str) -> Cow<'_, str> {
     let norm = Normalized::new(text);
@@ -148,7 +186,17 @@ pub fn taken_back(text: &str) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use super::taken_back;
+    use super::{is_spelt_out, taken_back};
+
+    #[test]
+    fn a_things_s_before_a_done_state_is_is() {
+        assert_eq!(is_spelt_out("laundry's done"), "laundry is done");
+        assert_eq!(is_spelt_out("laundry\u{2019}s done"), "laundry is done");
+        assert_eq!(is_spelt_out("ok the drywall's done cross it off"), "ok the drywall is done cross it off");
+        for same in ["it's done", "mom's birthday is done", "what's done is done", "the car's outside"] {
+            assert_eq!(is_spelt_out(same), same);
+        }
+    }
 
     #[test]
     fn a_slip_corrected_in_the_same_breath_is_dropped() {

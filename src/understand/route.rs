@@ -51,7 +51,8 @@ pub(crate) struct Msg<'a> {
 pub fn understand(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understanding {
     // "…to thursday at 11, no wait friday, friday at 11": what the user took back is not read
     let meant = crate::understand::correct::taken_back(text);
-    let text = meant.as_ref();
+    let spelt = crate::understand::correct::is_spelt_out(meant.as_ref());
+    let text = spelt.as_ref();
     // A repeat rule's words ("every other week on Tuesday") are read by repeat.rs; the rest of
     // the message is read as usual, and its reminder then follows the rule.
     // The rest is read as of this day's start, so "at 7" is a time of day (07:00), not the next
