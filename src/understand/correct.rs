@@ -13,8 +13,18 @@ use std::borrow::Cow;
 use crate::understand::normalize::{Kind, Normalized, PREFIX_LETTERS, Token};
 
 /// The words that take back what came just before them (normalized: Hebrew final letters plain).
-const MARKERS: &[&[&str]] =
-    &[&["no", "wait"], &["i", "mean"], &["i", "meant"], &["לא", "רגע"], &["רגע", "לא"], &["כלומר"], &["אה", "לא"]];
+const MARKERS: &[&[&str]] = &[
+    &["no", "wait"],
+    &["i", "mean"],
+    &["i", "meant"],
+    &["no", "make", "that"],
+    &["no", "make", "it"],
+    &["or", "rather"],
+    &["לא", "רגע"],
+    &["רגע", "לא"],
+    &["כלומר"],
+    &["אה", "לא"],
+];
 
 const DAYS: &[&str] = &[
     "sunday",
@@ -151,7 +161,16 @@ pub fn taken_back(text: &str) -> Cow<'_, str> {
         let from = (m.saturating_sub(6)..m - 1).rev().find(|&k| sort(&toks[k]) == Some(what));
         let Some(mut from) = from else { continue };
         if what == Sort::Hour {
-            // an hour is taken back whole: "ב4" from its prefix, "at 11" keeps its "at"
+            // an hour is taken back whole: "1:30" from its hour, "ב4" from its prefix, "at 11"
+            // keeps its "at"
+            while from >= 2
+                && matches!(toks[from - 1].text, ":" | ".")
+                && toks[from].glued
+                && toks[from - 1].glued
+                && toks[from - 2].kind == Kind::Num
+            {
+                from -= 2;
+            }
             while from > 0 && toks[from - 1].kind == Kind::Prefix && toks[from].glued {
                 from -= 1;
             }
@@ -211,6 +230,7 @@ mod tests {
                 "add ice to the list and email my brother to bring chairs",
             ),
             ("remind me at 5, no wait 6, to call mom", "remind me at 6, to call mom"),
+            ("and at 1:30, no make that 2, to check the fridge log", "and at 2, to check the fridge log"),
             ("תזכיר לי ב5, כלומר ב6, להתקשר לאמא", "תזכיר לי ב6, להתקשר לאמא"),
             ("remind me tomorrow, i mean monday, to pay rent", "remind me monday, to pay rent"),
         ] {

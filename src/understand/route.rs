@@ -774,7 +774,12 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                         && ((left_has_command && to_do_after(tr.end))
                             // ("ובאחת אצל רחל, ובארבע להזמין חלקים": a time and what to do, twice)
                             || ((left_has_command || opens_with_time(i))
-                                && (time_then_deed(tr.end) || to_do_after(tr.end))))
+                                && (time_then_deed(tr.end) || to_do_after(tr.end)))
+                            // (". and at 3 the wholesaler delivery": a new sentence that opens
+                            // with its time and names what then)
+                            || ((left_has_command || opens_with_time(i))
+                                && msg.toks[i].text == "."
+                                && msg.toks.get(tr.end).is_some_and(|t| t.is_word())))
                 })
                 && (cur.content..i).any(|k| inside_time(msg, k));
             // "add garlic to the shopping list and olive oil to the pantry list": more items for
