@@ -282,3 +282,15 @@ async fn a_removal_finds_the_thing_said_first_and_the_list_it_is_on() {
         list_item::Entity::find().all(&app.state.db).await.unwrap().into_iter().map(|i| i.text).collect();
     assert!(!left.iter().any(|t| t.contains("חזרת")) && left.iter().any(|t| t.contains("ביצים")), "{left:?}");
 }
+
+#[tokio::test]
+async fn the_to_do_list_is_the_tasks_unless_the_user_keeps_a_list_by_that_name() {
+    let app = spawn_app_with(&[], clock()).await;
+    app.say("remind me tomorrow at 9 to call the plumber").await;
+    let tasks = app.say("whats on my to do list").await;
+    assert!(tasks.contains("plumber"), "{tasks}");
+    app.say("add paint and glue to my chores list").await;
+    app.say("rename the chores list to to do").await;
+    let kept = app.say("whats on my to do list").await;
+    assert!(kept.contains("paint") && !kept.contains("plumber"), "{kept}");
+}

@@ -75,6 +75,11 @@ fn exact_list<'l>(all: &'l [List], name: &str) -> Option<&'l List> {
 }
 
 /// The user's list named `name`, exact first, then by words.
+/// Whether the user keeps a list by this name.
+pub async fn keeps(ctx: &Ctx<'_>, name: &str) -> Result<bool, ResolveError> {
+    Ok(find_list(ctx, name).await?.is_some())
+}
+
 async fn find_list(ctx: &Ctx<'_>, name: &str) -> Result<Option<List>, ResolveError> {
     let all = lists::all(ctx.db, ctx.user.id).await?;
     if let Some(l) = exact_list(&all, name) {

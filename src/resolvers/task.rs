@@ -24,7 +24,18 @@ const LIST_MAX: usize = 20;
 
 pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
     match step.action {
-        Act::List | Act::Show | Act::Find => list(ctx, step).await,
+        Act::List | Act::Show | Act::Find => {
+            // "show my to do list" from a user who keeps a list by that name: that list
+            if let Some(name) = step.slots.list.as_deref()
+                && crate::understand::is_to_do_name(name)
+                && super::list::keeps(ctx, name).await?
+            {
+                let shown =
+                    PlannedStep { resolver: crate::understand::Resolver::List, action: Act::Show, ..step.clone() };
+                return Box::pin(super::list::run(ctx, &shown)).await;
+            }
+            list(ctx, step).await
+        }
         Act::Complete => complete(ctx, step).await,
         Act::Update => update(ctx, step).await,
         Act::Delete | Act::Remove => delete(ctx, step).await,

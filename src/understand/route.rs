@@ -147,6 +147,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     day_said_before(&msg, &segs, &mut steps);
     that_day(&msg, &segs, &mut steps);
     reported_then_marked(&mut steps);
+    reported_then_taken_off_a_list(&mut steps);
     said_then_placed(&mut steps);
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
@@ -259,17 +260,22 @@ fn shows_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
 fn shows_a_list_by_its_name(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     use crate::understand::Action as A;
     for (s, seg) in steps.iter_mut().zip(segs) {
+        let toks = &msg.toks[seg.content..seg.end];
+        let at = |k: usize| toks.get(k).map_or("", |t| t.text);
+        // ("what's left on" is a list's question unless its thing is a task word)
+        let left_on = matches!((at(0), at(1)), ("what's" | "whats", "left") | ("what", "is"));
         let unsure = (s.resolver == Resolver::General && s.action == A::Chat)
-            || (s.resolver == Resolver::Task && s.action == A::List && s.confidence < UNSURE);
+            || (s.resolver == Resolver::Task && s.action == A::List && (s.confidence < UNSURE || left_on));
         if !unsure {
             continue;
         }
-        let toks = &msg.toks[seg.content..seg.end];
-        let at = |k: usize| toks.get(k).map_or("", |t| t.text);
         let mut from = match (at(0), at(1)) {
             ("show" | "pull", "me" | "up") => 2,
             ("show", _) => 1,
             ("תראה" | "תראי" | "תציג" | "תציגי", "לי") => 2,
+            // "whats left on groceries", "מה נשאר בסופר": what is left on a thing of the user's
+            ("what's" | "whats", "left") if matches!(at(2), "on" | "in") => 3,
+            ("what", "is") if at(2) == "left" && matches!(at(3), "on" | "in") => 4,
             _ => continue,
         };
         while matches!(at(from), "my" | "the" | "את" | "up") {
@@ -278,7 +284,7 @@ fn shows_a_list_by_its_name(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         let rest = &toks[from.min(toks.len())..];
         let words = rest.iter().filter(|t| t.is_word()).count();
         let others = msg.pats.iter().any(|m| {
-            m.start >= seg.content + from
+            m.end > seg.content + from
                 && m.start < seg.end
                 && !matches!(SCHEMAS[m.resolver].resolver, Resolver::General | Resolver::List)
         });
@@ -1046,8 +1052,8 @@ pub(crate) const TO_DO: &[&str] = &[
 ];
 
 /// "add renew passport to my to-do list", "תוסיף למשימות לחדש דרכון": the to-do list is the
-/// tasks; each item is a task ("cross X off it" completes X). Showing it is left to the list
-/// resolver, which shows a list by that name when the user keeps one, and the tasks otherwise.
+/// tasks; each item is a task ("cross X off it" completes X). Showing it lists the tasks, or a
+/// list by that name when the user keeps one (the task resolver looks).
 fn to_do_list(steps: &mut Vec<Step>) {
     use crate::understand::Action as A;
     let names_to_do = |s: &Step| s.resolver == Resolver::List && s.list.as_deref().is_some_and(super::is_to_do_name);
@@ -1073,6 +1079,9 @@ fn to_do_list(steps: &mut Vec<Step>) {
             A::Remove if !s.items.is_empty() => {
                 out.extend(s.items.iter().map(|it| as_task(A::Complete, Some(it.clone()))));
             }
+            // "whats on my to do list": the tasks (the name is kept for a user who keeps a list
+            // by that name, which the task resolver then shows)
+            A::Show => out.push(Step { list: s.list.clone(), ..as_task(A::List, None) }),
             _ => out.push(s),
         }
     }
@@ -1555,7 +1564,13 @@ fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         let Some(m) = (seg.content + 1..seg.end).find_map(|k| command_at(msg, k)) else { continue };
         let after: Vec<&str> =
             (m.end..seg.end).map(|k| msg.toks[k].text).filter(|w| !matches!(*w, "," | "." | "!")).collect();
-        if !after.iter().any(|w| POINTS.contains(w)) || !after.iter().all(|w| POINTS.contains(w) || AROUND.contains(w))
+        // ("…, delete it from the office list": the list the removal names is no part of the thing)
+        let list_words: Vec<String> = step.list.iter().flat_map(|l| l.split_whitespace()).map(fold).collect();
+        let of_the_list = |w: &str| {
+            remove && (matches!(w, "from" | "off" | "the" | "my" | "our" | "list") || list_words.iter().any(|l| l == w))
+        };
+        if !after.iter().any(|w| POINTS.contains(w))
+            || !after.iter().all(|w| POINTS.contains(w) || AROUND.contains(w) || of_the_list(w))
         {
             continue;
         }
@@ -1565,6 +1580,15 @@ fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             continue;
         }
         let Some(thing) = crate::understand::slots::text_of(msg.text, msg.toks, before, &|_| true) else { continue };
+        // "no need for printer ink anymore, delete it": the thing, without the words of not needing it
+        let mut thing = thing.as_str();
+        for lead in ["no need for ", "need for ", "we don't need ", "i don't need ", "don't need ", "dont need "] {
+            thing = thing.strip_prefix(lead).unwrap_or(thing);
+        }
+        for tail in [" anymore", " any more", ","] {
+            thing = thing.strip_suffix(tail).unwrap_or(thing);
+        }
+        let thing = thing.trim().to_string();
         if remove {
             step.items = vec![thing];
         } else {
@@ -1600,6 +1624,45 @@ fn reported_then_marked(steps: &mut Vec<Step>) {
             j += 1;
         }
     }
+}
+
+/// "קניתי ביצים ולחם, תוריד מרשימת קניות", "קניתי את הסוללות, תוריד סוללות מרשימת ציוד": a
+/// report of things got, then a removal from a list of nothing or of the same things, is that
+/// removal alone (the report names the things when the removal does not).
+fn reported_then_taken_off_a_list(steps: &mut Vec<Step>) {
+    use crate::understand::Action as A;
+    let mut j = 1;
+    while j < steps.len() {
+        let (a, b) = (&steps[j - 1], &steps[j]);
+        let report = a.resolver == Resolver::Task && a.action == A::Complete && a.when.is_none();
+        let removal = b.resolver == Resolver::List && b.action == A::Remove && b.list.is_some();
+        let Some(title) = a.title.as_deref().filter(|_| report && removal) else {
+            j += 1;
+            continue;
+        };
+        let things = things_of(title);
+        let named: Vec<&String> = b.items.iter().filter(|i| !points_back(i)).collect();
+        if named.is_empty() && !things.is_empty() {
+            steps[j].items = things;
+        } else if !named.iter().any(|i| things.iter().any(|t| same_thing(t, i))) {
+            j += 1;
+            continue;
+        }
+        remove_step(steps, j - 1);
+    }
+}
+
+/// Two names of one thing: a word in common, with "the"/"ה" and a joined "and" set aside.
+fn same_thing(a: &str, b: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.to_lowercase()
+            .split_whitespace()
+            .map(|w| w.trim_start_matches('ו').trim_start_matches('ה').to_string())
+            .filter(|w| w.chars().count() > 2 && !matches!(w.as_str(), "the" | "and" | "some" | "את"))
+            .collect()
+    };
+    let (wa, wb) = (words(a), words(b));
+    wa.iter().any(|w| wb.contains(w))
 }
 
 /// "the barbecue at Nir's is off, remove it", "הפגישה עם היועצת בוטלה, תוריד אותה מהיומן": the

@@ -2723,3 +2723,49 @@ fn an_and_with_a_comma_still_to_come_joins_one_items_words_and_a_full_stops_open
     let s = one("bin the shopping list, did the big shop on the way home", tuesday_morning());
     assert_eq!((s.resolver, s.action), (Resolver::List, Action::Delete));
 }
+
+#[test]
+fn things_got_then_a_removal_from_a_list_of_nothing_or_of_them_is_that_removal_alone() {
+    let s = one("קניתי ביצים ולחם, תוריד מרשימת קניות", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Remove, Some("קניות")));
+    assert_eq!(s.items, ["ביצים", "לחם"]);
+    let s = one("got the batteries, tick them off the hardware list", tuesday_morning());
+    assert_eq!((s.list.as_deref(), s.items.clone()), (Some("hardware"), vec!["batteries".to_string()]));
+    let s = one("no need for printer ink anymore, delete it from the office list", tuesday_morning());
+    assert_eq!((s.list.as_deref(), s.items.clone()), (Some("office"), vec!["printer ink".to_string()]));
+    // the same thing named twice is one removal, and a reminder after it stays
+    let u = understand(
+        "קניתי את הסוללות לגלאי עשן, תוריד סוללות מרשימת ציוד לתחנה, ותזכיר לי ביום שלישי ב8 להחליף אותן",
+        tuesday_morning(),
+        Lang::He,
+    );
+    let kinds: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(kinds, [(Resolver::List, Action::Remove), (Resolver::Task, Action::Create)]);
+    // a report of another thing is a completion of its own
+    let u = understand("called the vet, take eggs off the shopping list", tuesday_morning(), Lang::En);
+    assert_eq!(u.steps.len(), 2, "{:?}", u.steps);
+    assert_eq!(u.steps[0].action, Action::Complete);
+}
+
+#[test]
+fn whats_left_on_a_name_shows_that_list_and_the_to_do_list_is_the_tasks() {
+    let s = one("whats left on groceries", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Show, Some("groceries")));
+    let s = one("what's left on my plate", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::List));
+    let u = understand("whats on my calendar this week and whats on my to do list", tuesday_morning(), Lang::En);
+    let kinds: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(kinds, [(Resolver::Calendar, Action::Find), (Resolver::Task, Action::List)]);
+}
+
+#[test]
+fn the_reminders_own_clock_said_after_a_fact_with_another_is_on_the_day_said_first() {
+    let s = one("ביום שלישי יש צפירה בעשר, תזכיר לי ב-9:50 לעצור בצד", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-17T09:50:00+02:00")));
+    let s = one("on thursday the siren is at 10, remind me at 9:50 to pull over", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-12T09:50:00+02:00")));
+    // "remember me" said for "remind me"
+    let s = one("תזכור אותי עוד שעתיים להתקשר ללקוח", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+    assert_eq!(s.when, Some(iso("2026-03-10T11:30:00+02:00")));
+}

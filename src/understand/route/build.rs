@@ -1599,7 +1599,7 @@ fn better_time<'a>(
             return (Some(Cow::Owned(m)), Some(moved));
         }
     }
-    if let Some(both) = when::combined(msg, r) {
+    if let Some(both) = when::combined(msg, r, time) {
         return (Some(Cow::Owned(evening(both))), None);
     }
     if let Some(later) = time.and_then(|m| when::by_what_it_is(msg, r, m)) {

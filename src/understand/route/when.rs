@@ -21,9 +21,12 @@ pub(super) fn times_in<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> impl Iterator<
 
 /// A date (a day, no clock) and a clock time (no date) apart in the step: the two read
 /// together as the user meant them.
-pub(super) fn combined(msg: &Msg<'_>, r: &Range<usize>) -> Option<TimeMatch> {
+/// `own` is the step's own time when it is not the first said ("on tuesday the siren is at 10,
+/// remind me at 9:50": the clock after the command, on the day said before it).
+pub(super) fn combined(msg: &Msg<'_>, r: &Range<usize>, own: Option<&TimeMatch>) -> Option<TimeMatch> {
     let day = times_in(msg, r).find(|m| m.grain == Grain::Day && m.recurrence.is_none() && m.problem.is_none())?;
-    let clock = times_in(msg, r).find(|m| m.grain < Grain::Day && m.span.start != day.span.start)?;
+    let own = own.filter(|m| m.clock_only && m.span.start > day.span.start);
+    let clock = own.or_else(|| times_in(msg, r).find(|m| m.grain < Grain::Day && m.span.start != day.span.start))?;
     let day_text = msg.text.get(day.span.clone())?;
     let clock_text = msg.text.get(clock.span.clone())?;
     let both = time::parse(&format!("{day_text} {clock_text}"), msg.now)?;

@@ -89,7 +89,14 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
                 At::Days(i16::try_from(n).ok().filter(|n| (1..=8).contains(n))? - 1)
             };
             // "the first candle of hanukkah" is lit on its eve
-            let candle = (cx.is(j + 1, "candle") || cx.is(j + 1, "night")) && matches!(at, At::Days(_));
+            let candle = cx.is(j + 1, "candle") || cx.is(j + 1, "night");
+            // ("the last night of chanukah": the evening before its last day)
+            if candle && at == At::Last && cx.is(j + 2, "of") {
+                let (day, e) = super::holidays::holiday_at(cx, j + 3)?;
+                let Day::Holiday { h, y, rel, at: At::On } = day else { return None };
+                let days = super::jewish::length(h)?;
+                return Some((Day::Holiday { h, y, rel, at: At::Days(i16::try_from(days - 2).ok()?) }, e));
+            }
             let at = match at {
                 At::Days(d) if candle => At::Days(d - 1),
                 other => other,

@@ -259,6 +259,7 @@ fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
 /// `rel` 9/10/11 mean "of last/this/next year". A holiday of several days that has begun
 /// (Hanukkah, said on its third day) is still the next one.
 pub fn date(h: u8, y: Option<i32>, rel: Option<i8>, today: NaiveDate) -> Option<NaiveDate> {
+    let h = meant(h, y, rel, today);
     let year = today.year();
     if let Some(y) = y {
         return in_year(h, y);
@@ -273,7 +274,13 @@ pub fn date(h: u8, y: Option<i32>, rel: Option<i8>, today: NaiveDate) -> Option<
 
 /// The day that "ערב"/"eve of" (the day before) or "אחרי"/"after" (the day after its last day)
 /// names around holiday `h`, or the holiday's first day.
+/// The holiday a name stands for on `today` (one name may stand for two: "חול המועד").
+pub fn meant(h: u8, y: Option<i32>, rel: Option<i8>, today: NaiveDate) -> u8 {
+    jewish::meant(h, |one| date(one, y, rel, today))
+}
+
 pub fn date_at(h: u8, y: Option<i32>, rel: Option<i8>, at: At, today: NaiveDate) -> Option<NaiveDate> {
+    let h = meant(h, y, rel, today);
     if let At::Closest(n) = at {
         let year = today.year();
         let span = i32::from(n) + 1;

@@ -46,6 +46,8 @@ const TU_BEAV: u8 = 118;
 /// the intermediate days: Sukkot's 16–21 Tishrei and Pesach's 16–20 Nisan (Israel's)
 const CHOL_HAMOED_SUKKOT: u8 = 119;
 const CHOL_HAMOED_PESACH: u8 = 120;
+/// "חול המועד" with no festival named: the intermediate days of whichever comes next
+const CHOL_HAMOED: u8 = 121;
 
 /// (holiday, Hebrew month in ICU's civil numbering (Tishrei = 1, Adar = Adar II = 6), day,
 /// days it lasts)
@@ -111,6 +113,19 @@ pub fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
     })
 }
 
+/// The holiday a name means on `today`: "חול המועד" alone is Sukkot's or Pesach's, whichever
+/// is still to come (or under way); `date` is how a holiday is dated.
+pub fn meant(h: u8, date: impl Fn(u8) -> Option<NaiveDate>) -> u8 {
+    if h != CHOL_HAMOED {
+        return h;
+    }
+    match (date(CHOL_HAMOED_SUKKOT), date(CHOL_HAMOED_PESACH)) {
+        (Some(s), Some(p)) if p < s => CHOL_HAMOED_PESACH,
+        (Some(_), _) => CHOL_HAMOED_SUKKOT,
+        _ => CHOL_HAMOED_PESACH,
+    }
+}
+
 fn independence(five_iyar: NaiveDate) -> NaiveDate {
     match five_iyar.weekday() {
         Weekday::Fri => five_iyar - Duration::days(1),
@@ -168,6 +183,8 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
         ("חול המועד פסח", CHOL_HAMOED_PESACH, false),
         ("חול המועד של פסח", CHOL_HAMOED_PESACH, false),
         ("חוה\"מ פסח", CHOL_HAMOED_PESACH, false),
+        ("חול המועד", CHOL_HAMOED, false),
+        ("חוה\"מ", CHOL_HAMOED, false),
         ("יום השואה", YOM_HASHOAH, false),
         ("יום הזיכרון", YOM_HAZIKARON, false),
         ("יום הזכרון", YOM_HAZIKARON, false),
@@ -240,6 +257,8 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
         ("chol hamoed pesach", CHOL_HAMOED_PESACH),
         ("hol hamoed pesach", CHOL_HAMOED_PESACH),
         ("chol hamoed passover", CHOL_HAMOED_PESACH),
+        ("chol hamoed", CHOL_HAMOED),
+        ("hol hamoed", CHOL_HAMOED),
         ("yom hashoah", YOM_HASHOAH),
         ("yom ha'shoah", YOM_HASHOAH),
         ("holocaust day", YOM_HASHOAH),

@@ -211,6 +211,7 @@ pub fn resolve_span(day: Day, now: DateTime<Tz>) -> Option<Resolved> {
             interval(tz, a, b, Grain::Day)
         }
         Day::Holiday { h, y, rel, at } => {
+            let h = super::holidays::meant(h, y, rel, today);
             let a = super::holidays::date(h, y, rel, today)?;
             if at == super::jewish::At::Before {
                 // "לפני פסח": from now until the holiday's first day

@@ -209,6 +209,14 @@ fn seder_night_tu_beav_and_chol_hamoed_in_both_languages() {
     let (v, e) = at("2026-11-24 10:00", "anything on during chol hamoed pesach");
     assert_eq!(v, "2027-04-23T00:00:00+03:00");
     assert_eq!(e.as_deref(), Some("2027-04-28T00:00:00+03:00"));
+    // "חול המועד" alone is the next festival's: Sukkot's in September, Pesach's in winter
+    let (v, e) = at("2026-09-22 13:00", "מה יש לי ביומן בחול המועד?");
+    assert_eq!((v.as_str(), e.as_deref()), ("2026-09-27T00:00:00+03:00", Some("2026-10-03T00:00:00+03:00")));
+    let (v, e) = at("2027-01-10 10:00", "anything on during chol hamoed?");
+    assert_eq!((v.as_str(), e.as_deref()), ("2027-04-23T00:00:00+03:00", Some("2027-04-28T00:00:00+03:00")));
+    // the last night of Hanukkah is the eighth candle's, the evening before its last day
+    let (v, _) = at("2026-12-01 18:00", "on the last night of chanukah at 7pm");
+    assert_eq!(v, "2026-12-11T19:00:00+02:00");
     // a seder plate is not a time
     let tz: Tz = "Asia/Jerusalem".parse().unwrap();
     assert!(parse("buy a seder plate", tz.with_ymd_and_hms(2026, 3, 1, 10, 0, 0).unwrap()).is_none());
