@@ -561,7 +561,20 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                     && (msg.toks.get(i + 1).is_some_and(|t| REASON_SUBJECTS.contains(&t.text)) || possessive_clause)))
         {
             let mut e = i + 1;
-            while e < n && !matches!(msg.toks[e].text, "." | ";" | "!" | "?") {
+            // (…or at a comma that a new command follows: "תמחק את המגבונים, סבתא הביאה,
+            // ותוסיף בקבוק")
+            let command_after = |k: usize| {
+                let c = if msg.toks.get(k).is_some_and(is_conj) { k + 1 } else { k };
+                command_at(msg, c).is_some_and(|m| m.after_vav || c > k || m.weight >= 0.5)
+                    && msg.pats.iter().any(|m| m.start == c && commands(m) && m.weight >= 0.5)
+            };
+            while e < n
+                && !matches!(msg.toks[e].text, "." | ";" | "!" | "?")
+                && !(e > i + 1 && msg.toks[e].text == "," && command_after(e + 1))
+            {
+                e += 1;
+            }
+            if e < n && msg.toks[e].text == "," {
                 e += 1;
             }
             // (the sentence's own full stop ends it too)

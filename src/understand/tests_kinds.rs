@@ -2769,3 +2769,29 @@ fn the_reminders_own_clock_said_after_a_fact_with_another_is_on_the_day_said_fir
     assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
     assert_eq!(s.when, Some(iso("2026-03-10T11:30:00+02:00")));
 }
+
+#[test]
+fn a_reason_between_commas_ends_where_a_new_command_starts() {
+    let u =
+        understand("תמחק מרשימת קניות את המגבונים, סבתא הביאה, ותוסיף בקבוק אנטי קוליק", tuesday_morning(), Lang::He);
+    let kinds: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(kinds, [(Resolver::List, Action::Remove), (Resolver::List, Action::Add)]);
+    assert_eq!(u.steps[1].items, ["בקבוק אנטי קוליק"]);
+}
+
+#[test]
+fn a_thing_to_do_is_never_on_a_day_gone_and_a_holidays_night_gives_way_to_a_dated_hour() {
+    let now = DateTime::parse_from_rfc3339("2026-06-09T07:30:00+03:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
+    let s = one("תזכיר לי ברבע לשמונה לבדוק את המקרר, הטמפ' הייתה גבוהה אתמול", now);
+    assert_eq!(s.when, Some(iso("2026-06-09T07:45:00+03:00")));
+    // "לתת" is a thing to do, so a time and it are a reminder
+    let s = one("בעוד רבע שעה לתת לחתול את האנטיביוטיקה", now);
+    assert_eq!((s.resolver, s.when), (Resolver::Task, Some(iso("2026-06-09T07:45:00+03:00"))));
+    let now = DateTime::parse_from_rfc3339("2027-06-10T15:00:00+03:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
+    let s = one("shavuos night learning starts at 11:30 pm tonight, put it in my calendar", now);
+    assert_eq!(s.when, Some(iso("2027-06-10T23:30:00+03:00")));
+}

@@ -1599,7 +1599,7 @@ fn better_time<'a>(
             return (Some(Cow::Owned(m)), Some(moved));
         }
     }
-    if let Some(both) = when::combined(msg, r, time) {
+    if let Some(both) = when::combined(msg, r, time, step.action == Action::Create) {
         return (Some(Cow::Owned(evening(both))), None);
     }
     if let Some(later) = time.and_then(|m| when::by_what_it_is(msg, r, m)) {
@@ -1607,14 +1607,17 @@ fn better_time<'a>(
     }
     // "hanukkah party at Dvir's on wednesday 7pm": a bare day that names the thing gives way
     // to a later time of day with its own date
+    // (so does a holiday's night that names it: "shavuos night learning starts at 11:30 pm
+    // tonight")
     if step.action == Action::Create
-        && let Some(first) = time.filter(|m| m.grain >= Grain::Day && m.recurrence.is_none())
+        && let Some(first) = time.filter(|m| (m.grain >= Grain::Day || m.holiday) && m.recurrence.is_none())
         && let Some(finer) = msg.times.iter().find_map(|(f, tr)| match f {
             Found::Time(m)
                 if tr.start >= r.start
                     && tr.end <= r.end
                     && m.span.start > first.span.start
                     && m.grain < Grain::Day
+                    && (first.grain >= Grain::Day || !m.clock_only)
                     && m.recurrence.is_none() =>
             {
                 Some(m)

@@ -1762,7 +1762,8 @@ const TODO_VERBS: &[&str] = &[
     "respond", "follow", "phone", "ring", "contact", "leave", "catch", "set", "turn", "open", "close", "lock", "load",
     "unload", "empty", "mow", "iron", "vacuum", "clear", "cancel", "move", "change", "need", "have", "must", "should",
     "gotta", "to", "please", "pls", "don't", "dont", "let", "give", "meet", "see", "watch", "listen", "learn", "post",
-    "upload", "download", "install", "backup", "schedule", "confirm", "transfer", "withdraw", "deposit",
+    "upload", "download", "install", "backup", "schedule", "confirm", "transfer", "withdraw", "deposit", "refill",
+    "fill", "register", "mail", "hand", "sort", "update",
 ];
 
 /// Words before the first word that says what the step is: articles, "I need to", "צריך".
@@ -1928,7 +1929,8 @@ pub(super) fn names_an_event(msg: &Msg<'_>, seg: Seg) -> bool {
         Kind::He => {
             let n = t.text.chars().count();
             let verb = t.text.starts_with('ל') || t.text.starts_with('ת');
-            !(verb && n >= 4)
+            // (and the short infinitive "לתת", to give)
+            !(verb && n >= 4) && t.text != "לתת"
         }
         _ => false,
     }

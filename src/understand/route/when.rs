@@ -23,8 +23,16 @@ pub(super) fn times_in<'a>(msg: &'a Msg<'_>, r: &Range<usize>) -> impl Iterator<
 /// together as the user meant them.
 /// `own` is the step's own time when it is not the first said ("on tuesday the siren is at 10,
 /// remind me at 9:50": the clock after the command, on the day said before it).
-pub(super) fn combined(msg: &Msg<'_>, r: &Range<usize>, own: Option<&TimeMatch>) -> Option<TimeMatch> {
-    let day = times_in(msg, r).find(|m| m.grain == Grain::Day && m.recurrence.is_none() && m.problem.is_none())?;
+/// A thing to be done is never on a day gone ("תזכיר לי ברבע לשמונה לבדוק את המקרר, הטמפ' הייתה
+/// גבוהה אתמול": yesterday is when the reason happened), so `ahead` skips past days.
+pub(super) fn combined(msg: &Msg<'_>, r: &Range<usize>, own: Option<&TimeMatch>, ahead: bool) -> Option<TimeMatch> {
+    let today = msg.now.date_naive();
+    let day = times_in(msg, r).find(|m| {
+        m.grain == Grain::Day
+            && m.recurrence.is_none()
+            && m.problem.is_none()
+            && (!ahead || m.value.with_timezone(&msg.now.timezone()).date_naive() >= today)
+    })?;
     let own = own.filter(|m| m.clock_only && m.span.start > day.span.start);
     let clock = own.or_else(|| times_in(msg, r).find(|m| m.grain < Grain::Day && m.span.start != day.span.start))?;
     let day_text = msg.text.get(day.span.clone())?;
