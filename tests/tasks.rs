@@ -550,3 +550,20 @@ async fn a_reminder_asked_for_with_no_time_is_kept_and_the_reply_asks_when() {
     let reply = app.say("add buy stamps to my tasks").await;
     assert!(!reply.contains('?'), "{reply}");
 }
+
+#[tokio::test]
+async fn a_thing_done_with_no_reminder_like_it_is_acknowledged_not_searched_for() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    let told = app.say("finally paid the electricity bill").await;
+    assert!(told.contains("Well done") && !told.contains("couldn't find"), "{told}");
+    let told = app.say("רצתי היום 32 ק\"מ והברכיים שלי מתות").await;
+    assert!(told.contains("כל הכבוד") && !told.contains("לא מצאתי"), "{told}");
+    // asked to tick off a thing there is no reminder for, it still says so
+    let asked = app.say("mark the electricity bill as done").await;
+    assert!(asked.contains("couldn't find"), "{asked}");
+    // and a reminder like it is ticked off
+    app.say("remind me tomorrow at 9 to call the vet").await;
+    let done = app.say("i already called the vet").await;
+    assert!(done.contains("call the vet"), "{done}");
+    assert_eq!(tasks_with_status(&app, "done").await.len(), 1);
+}

@@ -30,6 +30,7 @@ task-which =
     Which one do you mean?
     { $options }
 task-not-found = I couldn't find a task about "{ $query }".
+task-done-noted = Well done! 👏 There was no reminder about it to tick off.
 task-not-found-closest =
     I couldn't find a task about "{ $query }". The closest ones:
     { $closest }

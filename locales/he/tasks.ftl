@@ -30,6 +30,7 @@ task-which =
     למה התכוונת?
     { $options }
 task-not-found = לא מצאתי משימה לגבי "{ $query }".
+task-done-noted = כל הכבוד! 👏 לא הייתה לי תזכורת על זה לסמן.
 task-not-found-closest =
     לא מצאתי משימה לגבי "{ $query }". הכי קרובות:
     { $closest }

@@ -2795,3 +2795,18 @@ fn a_thing_to_do_is_never_on_a_day_gone_and_a_holidays_night_gives_way_to_a_date
     let s = one("shavuos night learning starts at 11:30 pm tonight, put it in my calendar", now);
     assert_eq!(s.when, Some(iso("2027-06-10T23:30:00+03:00")));
 }
+
+#[test]
+fn a_repeat_word_alone_is_no_time_asked_about_and_the_markets_are_outside() {
+    for text in ["what's the max daily dose of acetaminophen for adults?", "what's the FTSE at today?"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
+    let s = one("what do i have every monday?", tuesday_morning());
+    assert_eq!(s.resolver, Resolver::Calendar);
+    let s = one("מה התזכורת שלי", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::List));
+    // a thing needing doing at a time is a reminder
+    let s = one("also need to chase Patel for the P60s tomorrow at 10:30", tuesday_morning());
+    assert_eq!((s.resolver, s.title.as_deref()), (Resolver::Task, Some("chase Patel for the P60s")));
+}

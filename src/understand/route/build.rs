@@ -886,11 +886,16 @@ fn spans_hours(m: &TimeMatch) -> bool {
 fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Action, f32, Vec<PatMatch>) {
     let r = seg.range();
     let has_time = time.is_some();
+    // ("what's the max daily dose of acetaminophen?": a repeat word alone is no time asked about)
+    let asks_of_a_time = time.is_some_and(|m| {
+        m.recurrence.is_none() || msg.text.get(m.span.clone()).is_some_and(|s| s.split_whitespace().count() > 1)
+    });
+    let has_time = has_time && (asks_of_a_time || !is_question(msg, seg));
     let words = msg.toks[r].iter().filter(|t| matches!(t.kind, Kind::He | Kind::Latin)).count();
     if has_time && shape::about_shared_times(msg, seg) {
         // "when does the fast end", "clocks go back tonight, finally an extra hour of kip"
         (Resolver::General, Action::Chat, 0.6, Vec::new())
-    } else if has_time && super::asks_whats_on(msg, seg) {
+    } else if asks_of_a_time && super::asks_whats_on(msg, seg) {
         // "תבדוק מה יש לנו ביום שבת": what is on at a time
         (Resolver::Calendar, Action::Find, 0.55, Vec::new())
     } else if let Some(said) =
@@ -921,9 +926,12 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         // "who picks Ava up on Wednesdays again?", "כמה שוקל רקס? רשמתי לך בשבוע שעבר": what
         // the user told Ozer before
         (Resolver::Memory, Action::Recall, 0.55, Vec::new())
-    } else if has_time && words >= 2 && is_question(msg, seg) {
+    } else if asks_of_a_time && words >= 2 && is_question(msg, seg) {
         // "יש לי משהו ביום חמישי בערב?": asking about a time is asking about the calendar
         (Resolver::Calendar, Action::Find, 0.5, Vec::new())
+    } else if let Some(need) = shape::needs_to(msg, seg).filter(|_| has_time && !is_question(msg, seg)) {
+        // "also need to chase Patel for the P60s tomorrow at 10:30": a thing to do at a time
+        (Resolver::Task, Action::Create, 0.55, vec![opening_match(need, Resolver::Task, Action::Create)])
     } else if has_time && words >= 2 && (shape::names_an_event(msg, seg) || time.is_some_and(spans_hours)) {
         // "team offsite thursday at 9", "eye exam on june 10 at 4": a thing at a time, no verb;
         // "volunteering at the shop wednesday 10 till 2": a thing that takes hours

@@ -558,6 +558,14 @@ const OUTSIDE: &[&str] = &[
     "משכנתא",
     "אינפלציה",
     "מחירי",
+    // the market: "what's the FTSE at today?" (not "dose", "shares": "did I take my dose?")
+    "ftse",
+    "nasdaq",
+    "crypto",
+    "ethereum",
+    "בורסה",
+    "ביטקוינ",
+    "נאסדק",
 ];
 
 /// What is open in the world: "are schools open in the north tomorrow?", "הכל סגור?" (not "is
