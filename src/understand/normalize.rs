@@ -292,6 +292,37 @@ fn ad_for_add(word: &str, before: &str) -> Option<&'static str> {
     opens.then_some("add")
 }
 
+/// Ozer's own English nouns said inside Hebrew ("תעשה לי reminder למחר ב9", "תעשה לי list של
+/// מסמכים"): read as the Hebrew word, so the Hebrew patterns around them match.
+/// An English name before it keeps "list" English ("תוסיף ל-shopping list חלב").
+fn loanword(word: &str, before: &str) -> Option<&'static str> {
+    let last = before.trim_end().rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    if last.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    Some(match word {
+        "reminder" => "תזכורת",
+        "reminders" => "תזכורות",
+        "list" => "רשימה",
+        "task" => "משימה",
+        "tasks" => "משימות",
+        _ => return None,
+    })
+}
+
+/// More Hebrew words than Latin ones.
+fn mostly_hebrew(text: &str) -> bool {
+    let (mut he, mut latin) = (0, 0);
+    for w in text.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()) {
+        if w.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter) {
+            he += 1;
+        } else {
+            latin += 1;
+        }
+    }
+    he > latin
+}
+
 /// Normalizes a lexicon key or any short string the same way message text is normalized.
 pub fn fold(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -306,6 +337,7 @@ impl Normalized {
         let mut out = String::with_capacity(text.len());
         let mut map = Vec::with_capacity(text.len() + 1);
         let chars: Vec<(usize, char)> = text.char_indices().collect();
+        let hebrew_said = mostly_hebrew(text);
         let mut k = 0;
         while k < chars.len() {
             let (i, c) = chars[k];
@@ -318,8 +350,11 @@ impl Normalized {
                     .unwrap_or(chars.len());
                 let word = (e - k <= LONGEST_MISSPELLING)
                     .then(|| fold(&text[i..chars.get(e).map_or(text.len(), |&(b, _)| b)]));
-                let meant =
-                    word.as_deref().and_then(|w| misspelt(w).or_else(|| ad_for_add(w, &text[..i]).map(Cow::Borrowed)));
+                let meant = word.as_deref().and_then(|w| {
+                    misspelt(w)
+                        .or_else(|| ad_for_add(w, &text[..i]).map(Cow::Borrowed))
+                        .or_else(|| loanword(w, &text[..i]).filter(|_| hebrew_said).map(Cow::Borrowed))
+                });
                 if let Some(meant) = meant {
                     out.push_str(&meant);
                     map.resize(out.len(), i);

@@ -710,7 +710,12 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             && asks_at(qc)
             && (left_has_command || msg.toks.get(cur.content).is_some_and(|t| q_word(t.text)))
             && (cur.content..i).filter(|&j| msg.toks[j].is_word()).count() >= 2;
+        // ("תבדוק לי מתי הטסט של הטנדר ותזכיר לי …": a look-up asked, then "and" a request)
+        let looked_up = i > cur.content
+            && (is_conj(&msg.toks[i]) || command_at(msg, i).is_some_and(|m| m.after_vav))
+            && asks_to_look_up(msg, Seg { start: cur.start, content: cur.content, end: i });
         let left_reads = left_has_command
+            || looked_up
             || next_question
             || run_on
             || vav_report
@@ -951,6 +956,23 @@ fn asks_whats_on(msg: &Msg<'_>, seg: Seg) -> bool {
 
 /// "saturday at 10 to post the Etsy orders", "מחר בשמונה לקנות חלב": a step that opens with its
 /// time and goes on with what to do then (the reminder of the turn before, said again).
+/// "תבדוק לי מתי הטסט של הטנדר", "check when the MOT is": asked to look up when, what or
+/// whether, with the thing after it.
+fn asks_to_look_up(msg: &Msg<'_>, seg: Seg) -> bool {
+    let w = |k: usize| msg.toks.get(k).filter(|_| k < seg.end).map_or("", |t| t.text);
+    let mut k = seg.content;
+    if !matches!(w(k), "תבדוק" | "תבדקי" | "check" | "בדוק") {
+        return false;
+    }
+    k += 1;
+    if matches!(w(k), "לי" | "me" | "בבקשה" | "please") {
+        k += 1;
+    }
+    let asks =
+        matches!(w(k), "מתי" | "מה" | "אמ" | "האמ" | "איפה" | "כמה" | "when" | "what" | "if" | "whether" | "where");
+    asks && (k + 1..seg.end).filter(|&j| msg.toks[j].is_word()).count() >= 1
+}
+
 fn timed_deed(msg: &Msg<'_>, seg: Seg) -> bool {
     msg.times.iter().any(|(_, tr)| {
         tr.start >= seg.content
@@ -1571,16 +1593,44 @@ fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         let remove = step.resolver == Resolver::List && step.action == crate::understand::Action::Remove;
         let task = step.resolver == Resolver::Task
             && matches!(step.action, crate::understand::Action::Delete | crate::understand::Action::Complete);
-        if !(remove || task) {
+        // ("we need glue sticks, tissues and paper plates - stick them on the supplies list")
+        let add = step.resolver == Resolver::List
+            && step.action == crate::understand::Action::Add
+            && !step.items.is_empty()
+            && step.items.iter().all(|i| is_pronoun(i));
+        if !(remove || task || add) {
             continue;
         }
-        let Some(m) = (seg.content + 1..seg.end).find_map(|k| command_at(msg, k)) else { continue };
+        // (a weaker verb of putting on a list does for an add: "stick them on …")
+        let putting = |k: usize| msg.pats.iter().find(|m| m.start == k && m.weight >= 0.4 && commands(m));
+        let Some(m) =
+            (seg.content + 1..seg.end).find_map(|k| command_at(msg, k).or_else(|| putting(k).filter(|_| add)))
+        else {
+            continue;
+        };
         let after: Vec<&str> =
             (m.end..seg.end).map(|k| msg.toks[k].text).filter(|w| !matches!(*w, "," | "." | "!")).collect();
         // ("…, delete it from the office list": the list the removal names is no part of the thing)
         let list_words: Vec<String> = step.list.iter().flat_map(|l| l.split_whitespace()).map(fold).collect();
         let of_the_list = |w: &str| {
-            remove && (matches!(w, "from" | "off" | "the" | "my" | "our" | "list") || list_words.iter().any(|l| l == w))
+            (remove && (matches!(w, "from" | "off") || list_words.iter().any(|l| l == w)))
+                || (add && (matches!(w, "on" | "to" | "onto" | "in") || list_words.iter().any(|l| l == w)))
+                || ((remove || add)
+                    && matches!(
+                        w,
+                        "the"
+                            | "my"
+                            | "our"
+                            | "list"
+                            | "רשימת"
+                            | "הרשימה"
+                            | "ברשימת"
+                            | "ברשימה"
+                            | "לרשימת"
+                            | "לרשימה"
+                            | "מרשימת"
+                            | "מהרשימה"
+                    ))
         };
         if !after.iter().any(|w| POINTS.contains(w))
             || !after.iter().all(|w| POINTS.contains(w) || AROUND.contains(w) || of_the_list(w))
@@ -1595,14 +1645,34 @@ fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         let Some(thing) = crate::understand::slots::text_of(msg.text, msg.toks, before, &|_| true) else { continue };
         // "no need for printer ink anymore, delete it": the thing, without the words of not needing it
         let mut thing = thing.as_str();
-        for lead in ["no need for ", "need for ", "we don't need ", "i don't need ", "don't need ", "dont need "] {
+        let leads: &[&str] = if add {
+            &[
+                "we need ",
+                "i need ",
+                "need ",
+                "we're out of ",
+                "we are out of ",
+                "out of ",
+                "חסר לנו ",
+                "חסרים לנו ",
+                "נגמר לנו ",
+                "נגמרו לנו ",
+                "צריך ",
+                "צריכים ",
+            ]
+        } else {
+            &["no need for ", "need for ", "we don't need ", "i don't need ", "don't need ", "dont need "]
+        };
+        for lead in leads {
             thing = thing.strip_prefix(lead).unwrap_or(thing);
         }
-        for tail in [" anymore", " any more", ","] {
+        for tail in [" anymore", " any more", ",", " -"] {
             thing = thing.strip_suffix(tail).unwrap_or(thing);
         }
         let thing = thing.trim().to_string();
-        if remove {
+        if add {
+            step.items = things_of(&thing);
+        } else if remove {
             step.items = vec![thing];
         } else {
             step.title = Some(thing);

@@ -2810,3 +2810,27 @@ fn a_repeat_word_alone_is_no_time_asked_about_and_the_markets_are_outside() {
     let s = one("also need to chase Patel for the P60s tomorrow at 10:30", tuesday_morning());
     assert_eq!((s.resolver, s.title.as_deref()), (Resolver::Task, Some("chase Patel for the P60s")));
 }
+
+#[test]
+fn ozers_english_nouns_inside_hebrew_are_read_as_the_hebrew_words() {
+    let s = one("תעשה לי reminder למחר ב9 לשלוח invoice ללקוח", tuesday_morning());
+    assert_eq!((s.resolver, s.title.as_deref()), (Resolver::Task, Some("לשלוח invoice ללקוח")));
+    assert_eq!(s.when, Some(iso("2026-03-11T09:00:00+02:00")));
+    let s = one("תעשה לי list של מסמכים לביטוח לאומי: תעודת זהות, תלושי שכר", tuesday_morning());
+    assert_eq!(s.list.as_deref(), Some("מסמכים לביטוח לאומי"));
+    // an English name before "list" keeps it English
+    let s = one("תוסיף ל-shopping list חלב ו-cornflakes", tuesday_morning());
+    assert_eq!(s.list.as_deref(), Some("shopping"));
+}
+
+#[test]
+fn a_look_up_asked_then_a_request_are_two_steps_and_them_after_things_is_those_things() {
+    let u = understand("תבדוק לי מתי הטסט של הטנדר ותזכיר לי ביום חמישי להזמין חלקים", tuesday_morning(), Lang::He);
+    let kinds: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(kinds, [(Resolver::Calendar, Action::Find), (Resolver::Task, Action::Create)]);
+    assert_eq!(u.steps[0].query.as_deref(), Some("הטסט של הטנדר"));
+    let s = one("we need glue sticks, tissues and paper plates - stick them on the supplies list", tuesday_morning());
+    assert_eq!(s.items, ["glue sticks", "tissues", "paper plates"]);
+    let s = one("חסר לנו חלב וביצים, תוסיף אותם לרשימת קניות", tuesday_morning());
+    assert_eq!(s.items, ["חלב", "ביצים"]);
+}

@@ -938,7 +938,9 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         (Resolver::Calendar, Action::Create, 0.5, Vec::new())
     } else if has_time && words >= 2 {
         (Resolver::Task, Action::Create, 0.5, Vec::new())
-    } else if let Some(asking) = asks_when_next(msg, seg).filter(|_| is_question(msg, seg) && words >= 2) {
+    } else if let Some(asking) =
+        asks_when_next(msg, seg).filter(|_| (is_question(msg, seg) || check_lead(msg, seg) > 0) && words >= 2)
+    {
         // "when's my next shift at the café?", "מתי התור הבא שלי לרופא?": when the next one is
         // is a look at the calendar
         (Resolver::Calendar, Action::Find, 0.6, vec![opening_match(asking, Resolver::Calendar, Action::Find)])
@@ -970,9 +972,14 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
 fn asks_when_next(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     let r = seg.range();
     let from = r.start;
-    let when =
-        msg.toks.get(seg.content).is_some_and(|t| matches!(t.text, "when" | "when's" | "whens" | "מתי" | "ומתי"));
-    let words = &msg.toks[r];
+    // ("תבדוק לי מתי הטסט", "check when the MOT is": asked to look it up is the same question)
+    let lead = check_lead(msg, seg);
+    let when = msg
+        .toks
+        .get(seg.content + lead)
+        .is_some_and(|t| matches!(t.text, "when" | "when's" | "whens" | "מתי" | "ומתי"));
+    let words = &msg.toks[seg.content + lead..seg.end];
+    let from = from.max(seg.content + lead);
     if !when || words.iter().any(|t| matches!(t.text, "best" | "good" | "הכי" | "טוב" | "כדאי")) {
         return None;
     }
@@ -992,7 +999,16 @@ fn asks_when_next(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
     });
     // (the asking words are no part of what to look for)
     let asking = if words.get(k).is_some_and(|t| matches!(t.text, "my" | "our")) { k + 1 } else { k };
-    (next || owned).then_some(from..from + asking)
+    (next || owned).then_some(r.start..from + asking)
+}
+
+/// How many words at the step's start ask to look something up: "תבדוק לי", "check".
+pub(super) fn check_lead(msg: &Msg<'_>, seg: Seg) -> usize {
+    let w = |k: usize| msg.toks.get(k).filter(|_| k < seg.end).map_or("", |t| t.text);
+    if !matches!(w(seg.content), "תבדוק" | "תבדקי" | "בדוק" | "check") {
+        return 0;
+    }
+    if matches!(w(seg.content + 1), "לי" | "me" | "בבקשה" | "please") { 2 } else { 1 }
 }
 
 /// The step opens (after "and"/"also") with a time, and "to" and a word follow it.
