@@ -1016,6 +1016,10 @@ const FILLERS: &[&str] = &[
     "if",
     "not",
     "so",
+    // "…and passport photos. actually drop the photos": a second thought before its command
+    "actually",
+    "oops",
+    "בעצמ",
 ];
 
 /// Where the command starts after filler words at `from`, if there are any. With `vav`, the
@@ -1584,6 +1588,25 @@ fn crossed_off_after_a_report(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
     }
 }
 
+/// Words that refuse the thing after them: "the venue doesn't allow sparklers".
+const REFUSALS: &[&str] = &[
+    "doesn't allow ",
+    "doesnt allow ",
+    "don't allow ",
+    "dont allow ",
+    "won't allow ",
+    "can't have ",
+    "cant have ",
+    "can't bring ",
+    "don't want ",
+    "doesn't want ",
+    "no more ",
+    "לא מרשה ",
+    "לא מרשים ",
+    "לא מאשרים ",
+    "אסור ",
+];
+
 /// "המנעול תוקן תמחק אותו", "אין דולסה דה לצ'ה בארץ בכלל תוריד את זה": the thing told first,
 /// then a removal of "it": the thing is what the words before the command name.
 fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
@@ -1632,7 +1655,13 @@ fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
                             | "מהרשימה"
                     ))
         };
-        if !after.iter().any(|w| POINTS.contains(w))
+        // (the pointing word may be the command's own, "take them off", after a thing refused)
+        let refused = msg.text.get(msg.toks[seg.content].start..msg.toks[m.start].start).is_some_and(|t| {
+            let t = t.to_lowercase();
+            REFUSALS.iter().any(|r| t.contains(r))
+        });
+        let own_points = refused && (m.start..m.end).any(|k| POINTS.contains(&msg.toks[k].text));
+        if !(own_points || after.iter().any(|w| POINTS.contains(w)))
             || !after.iter().all(|w| POINTS.contains(w) || AROUND.contains(w) || of_the_list(w))
         {
             continue;
@@ -1666,6 +1695,11 @@ fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         for lead in leads {
             thing = thing.strip_prefix(lead).unwrap_or(thing);
         }
+        // ("the venue doesn't allow sparklers!! take them off": what is refused is the thing)
+        if remove && let Some(at) = REFUSALS.iter().filter_map(|r| thing.rfind(r).map(|i| i + r.len())).max() {
+            thing = &thing[at..];
+        }
+        thing = thing.trim_end_matches(['!', '.']);
         for tail in [" anymore", " any more", ",", " -"] {
             thing = thing.strip_suffix(tail).unwrap_or(thing);
         }

@@ -98,3 +98,22 @@ fn a_dash_before_a_series_ends_a_new_lists_name() {
     let s = &steps("רשימה חדשה - מתכונים לשבת")[0];
     assert_eq!(s.list.as_deref(), Some("מתכונים לשבת"));
 }
+
+#[test]
+fn a_thing_refused_before_an_add_said_instead_comes_off_and_a_second_thought_drops_one() {
+    for (text, old, new) in [
+        ("nah no energy drinks my mom would kill me. put green tea instead", "energy drinks", "green tea"),
+        ("לא במבה, הילדים לא אוהבים. תוסיף ביסלי במקום", "במבה", "ביסלי"),
+    ] {
+        let s = steps(text);
+        let kinds: Vec<_> = s.iter().map(|s| (s.action, s.items.clone())).collect();
+        assert_eq!(kinds, [(Action::Remove, vec![old.to_string()]), (Action::Add, vec![new.to_string()])], "{text}");
+    }
+    // the refused thing is what "them" in the command's own words points at
+    let s = steps("oh wait, the venue doesn't allow sparklers!! take them off and add bubbles instead");
+    assert_eq!((s[0].action, s[0].items.clone()), (Action::Remove, vec!["sparklers".to_string()]));
+    let s = steps("add the registration form and passport photos. actually drop the photos, they don't need them");
+    let kinds: Vec<_> = s.iter().map(|s| s.action).collect();
+    assert_eq!(kinds, [Action::Add, Action::Remove]);
+    assert_eq!(s[1].items, ["photos"]);
+}

@@ -127,6 +127,21 @@ pub(super) fn swaps_an_item(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) 
             insert_step(steps, j, off);
             continue;
         }
+        // ("nah no energy drinks my mom would kill me. put green tea instead": the thing
+        // refused before an add said "instead" is the old one)
+        if s.resolver == Resolver::List
+            && s.action == Action::Add
+            && !s.items.is_empty()
+            && says_instead_alone(msg, seg)
+            && let Some(old) = refused_before(msg, seg).filter(|o| !s.items.contains(o))
+        {
+            let s = &steps[j];
+            let (mut off, on) = off_and_on(s.list.clone(), old, s.items.clone(), s.confidence.max(0.8));
+            off.depends_on = s.depends_on.clone();
+            steps[j] = off;
+            insert_step(steps, j + 1, on);
+            continue;
+        }
         // ("add oat milk instead of whole milk": no list named, the one in hand)
         let instead_unnamed = s.list.is_none() && s.action == Action::Add && instead_at(msg, seg).is_some();
         if !chat && (s.resolver != Resolver::List || (s.list.is_none() && !instead_unnamed)) {
@@ -165,4 +180,47 @@ pub(super) fn swaps_an_item(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) 
         steps[j] = off;
         insert_step(steps, j + 1, on);
     }
+}
+
+/// The step says "instead"/"במקום" with no "of" and no thing after it: in place of something
+/// said before.
+fn says_instead_alone(msg: &Msg<'_>, seg: &Seg) -> bool {
+    seg.range().any(|k| {
+        matches!(msg.toks[k].text, "instead" | "במקומ")
+            && (k + 1..seg.end).all(|j| !msg.toks[j].is_word() || matches!(msg.toks[j].text, "please" | "בבקשה"))
+    })
+}
+
+/// "no energy drinks my mom would kill me.", "לא במבה, …": the thing refused with "no"/"לא"
+/// before the step, up to a stop, a subject that starts the reason, or a command.
+fn refused_before(msg: &Msg<'_>, seg: &Seg) -> Option<String> {
+    const NOT_A_THING: &[&str] =
+        &["wait", "problem", "worries", "thanks", "thank", "way", "idea", "rush", "רגע", "תודה", "נורא"];
+    const REASON: &[&str] = &[
+        "my", "i", "i'm", "we", "they", "he", "she", "our", "his", "her", "it's", "that's", "cuz", "because", "since",
+        "כי", "אמא", "אבא", "הוא", "היא", "הם",
+    ];
+    // (before the step's command, in the step's own words or before them)
+    let cmd = (seg.start..seg.end)
+        .find(|&k| msg.pats.iter().any(|m| m.start == k && m.weight >= 0.4 && super::commands(m)))
+        .unwrap_or(seg.start);
+    let k = (0..cmd).find(|&k| matches!(msg.toks[k].text, "no" | "לא"))?;
+    let mut a = k + 1;
+    if msg.toks.get(a).is_some_and(|t| t.text == "need") && msg.toks.get(a + 1).is_some_and(|t| t.text == "for") {
+        a += 2;
+    }
+    if msg.toks.get(a).is_none_or(|t| !t.is_word() || NOT_A_THING.contains(&t.text)) {
+        return None;
+    }
+    let end = (a..cmd)
+        .find(|&j| {
+            let t = &msg.toks[j];
+            !t.is_word() || REASON.contains(&t.text) || msg.pats.iter().any(|m| m.start == j && super::commands(m))
+        })
+        .unwrap_or(cmd);
+    let n = (a..end).filter(|&j| msg.toks[j].is_word()).count();
+    if !(1..=4).contains(&n) {
+        return None;
+    }
+    words(msg, a, end)
 }
