@@ -155,12 +155,14 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     two_questions(&mut steps);
     who_the_note_is_about(&mut steps);
     done_by_its_verb(&msg, &segs, &mut steps);
+    thing_then_done(&msg, &segs, &mut steps);
     items_stop_at_a_reason(&mut steps);
     to_do_list(&mut steps);
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
     shows_the_list_just_named(&msg, &segs, &mut steps);
     shows_a_list_by_its_name(&msg, &segs, &mut steps);
     said_again(&mut steps);
+    no_pointing_tail(&mut steps);
     swap::swaps_an_item(&msg, &segs, &mut steps);
     // "how do I set a reminder that repeats?": how to use Ozer, said in one breath, is a help
     if steps.len() == 1 && segs.len() == 1 && shape::asks_how_to_use(&msg, segs[0]) {
@@ -208,6 +210,54 @@ fn removes_from_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [St
             let list = steps[j - 1].list.clone();
             into_list_step(&mut steps[j], Remove, list);
             steps[j].items = items;
+        }
+    }
+}
+
+/// "הארנונה שילמתי", "את הכביסה תליתי כבר": the thing first and the verb of doing it last (a
+/// Hebrew order of telling) is the same report as "שילמתי את הארנונה".
+fn thing_then_done(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    for (step, seg) in steps.iter_mut().zip(segs) {
+        if !(step.resolver == Resolver::General && step.action == crate::understand::Action::Chat) {
+            continue;
+        }
+        let words: Vec<usize> = seg.range().filter(|&k| msg.toks[k].is_word()).collect();
+        let mut last = words.len();
+        while last > 0 && matches!(msg.toks[words[last - 1]].text, "כבר" | "סופסופ" | "היומ") {
+            last -= 1;
+        }
+        let (Some(&verb), true) = (words.get(last.wrapping_sub(1)), (2..=4).contains(&last)) else { continue };
+        let v = &msg.toks[verb];
+        let thing = &words[..last - 1];
+        let first = &msg.toks[thing[0]];
+        // (the thing: a noun with "the", not a person or a word of time: "אתמול רצתי")
+        let a_thing = first.kind == Kind::He
+            && (first.text.starts_with('ה') || (first.text == "את" && thing.len() >= 2))
+            && !thing.iter().any(|&k| inside_time(msg, k) || PRONOUNS.contains(&msg.toks[k].text));
+        if v.kind != Kind::He || !shape::he_first_person_past(v.text) || !a_thing {
+            continue;
+        }
+        let from = if first.text == "את" { thing[1] } else { thing[0] };
+        let Some(title) = crate::understand::slots::text_of(msg.text, msg.toks, from..verb, &|_| true) else {
+            continue;
+        };
+        *step = Step { title: Some(title), ..Step::new(Resolver::Task, crate::understand::Action::Complete, 0.65) };
+    }
+}
+
+/// "Purim party at Noa's 8pm on Purim, add it", "dentist tomorrow at 5, put it in": what is
+/// left of "add it" after its verb, a comma and words pointing back, is no part of the title.
+fn no_pointing_tail(steps: &mut [Step]) {
+    const TAIL: &[&str] = &["it", "in", "there", "please", "on", "the", "my", "to", "that", "this", "אותו", "את", "זה"];
+    for s in steps.iter_mut().filter(|s| s.action == crate::understand::Action::Create) {
+        let Some(title) = s.title.as_deref() else { continue };
+        let Some((head, tail)) = title.rsplit_once(',') else { continue };
+        let words: Vec<&str> = tail.split_whitespace().collect();
+        if !words.is_empty()
+            && words.iter().all(|w| TAIL.contains(&w.to_lowercase().as_str()))
+            && !head.trim().is_empty()
+        {
+            s.title = Some(head.trim().to_string());
         }
     }
 }

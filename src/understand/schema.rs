@@ -234,7 +234,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("cross out", 0.5), ("take off", 0.5), ("knock", 0.3), ("drop", 0.4), ("drop the", 0.5), ("take it off", 0.5), ("cross off", 0.5),
                     ("mark off", 0.5), ("don't need", 0.35), ("dont need", 0.35), ("no longer need", 0.4),
                     ("take them off", 0.5), ("take that off", 0.5), ("cross it off", 0.5), ("cross them off", 0.5),
-                    ("tick them off", 0.5), ("check them off", 0.5),
+                    ("tick them off", 0.5), ("check them off", 0.5), ("pull it off", 0.5), ("pull them off", 0.5),
                 ],
             },
             ActionSchema {

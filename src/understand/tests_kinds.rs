@@ -2834,3 +2834,30 @@ fn a_look_up_asked_then_a_request_are_two_steps_and_them_after_things_is_those_t
     let s = one("חסר לנו חלב וביצים, תוסיף אותם לרשימת קניות", tuesday_morning());
     assert_eq!(s.items, ["חלב", "ביצים"]);
 }
+
+#[test]
+fn a_holiday_describing_the_thing_stays_in_its_title_and_add_it_leaves_nothing_behind() {
+    let s = one("Hanukkah party at Dvir's on wednesday 7pm", tuesday_morning());
+    assert_eq!(s.title.as_deref(), Some("Hanukkah party at Dvir's"));
+    let s = one("Purim party at Noa's 8pm on Purim, add it", tuesday_morning());
+    assert_eq!(s.title.as_deref(), Some("Purim party at Noa's"));
+    assert_eq!(s.when, Some(iso("2027-03-23T20:00:00+02:00")));
+    let s = one("dentist tomorrow at 5, put it in", tuesday_morning());
+    assert_eq!(s.title.as_deref(), Some("dentist"));
+}
+
+#[test]
+fn a_time_from_now_reminds_and_a_thing_told_before_its_verb_is_done() {
+    let s = one("ice for Gil in 25 min", tuesday_morning());
+    assert_eq!((s.resolver, s.when), (Resolver::Task, Some(iso("2026-03-10T09:55:00+02:00"))));
+    for (text, thing) in [("הארנונה שילמתי", "הארנונה"), ("את הכביסה תליתי כבר", "הכביסה")]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.action, s.title.as_deref()), (Action::Complete, Some(thing)), "{text}");
+    }
+    let s = one("we planted the basil, pull it off seedlings", tuesday_morning());
+    assert_eq!(
+        (s.action, s.list.as_deref(), s.items.clone()),
+        (Action::Remove, Some("seedlings"), vec!["basil".to_string()])
+    );
+}

@@ -877,6 +877,13 @@ fn gone(msg: &Msg<'_>, time: Option<&TimeMatch>) -> bool {
     })
 }
 
+/// "in 25 min", "בעוד שעה": a time counted from now, which reminds rather than schedules
+/// ("ice for Gil in 25 min").
+fn from_now(msg: &Msg<'_>, m: &TimeMatch) -> bool {
+    let said = msg.text.get(m.span.clone()).unwrap_or("").trim_start().to_lowercase();
+    m.grain < Grain::Day && ["in ", "בעוד ", "עוד "].iter().any(|p| said.starts_with(p))
+}
+
 /// A span of hours in a day ("10 till 2", "מתשע עד שתים עשרה"; not a part of the day, "בצהריים"):
 /// the time an event takes.
 fn spans_hours(m: &TimeMatch) -> bool {
@@ -932,7 +939,11 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     } else if let Some(need) = shape::needs_to(msg, seg).filter(|_| has_time && !is_question(msg, seg)) {
         // "also need to chase Patel for the P60s tomorrow at 10:30": a thing to do at a time
         (Resolver::Task, Action::Create, 0.55, vec![opening_match(need, Resolver::Task, Action::Create)])
-    } else if has_time && words >= 2 && (shape::names_an_event(msg, seg) || time.is_some_and(spans_hours)) {
+    } else if has_time
+        && words >= 2
+        && !time.is_some_and(|m| from_now(msg, m))
+        && (shape::names_an_event(msg, seg) || time.is_some_and(spans_hours))
+    {
         // "team offsite thursday at 9", "eye exam on june 10 at 4": a thing at a time, no verb;
         // "volunteering at the shop wednesday 10 till 2": a thing that takes hours
         (Resolver::Calendar, Action::Create, 0.5, Vec::new())
@@ -1274,6 +1285,40 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         if !matches!(f, Found::Time(m) if m.holiday || m.recurrence.is_some()) {
             return false;
         }
+        // "Purim party at Noa's 8pm on Purim", "Hanukkah party at Dvir's": a holiday before
+        // the noun it describes is a word of the title (and may still say when)
+        let described = msg.toks.get(tr.end).is_some_and(|n| {
+            n.kind == Kind::Latin
+                && !in_cmd(tr.end)
+                && !msg.times.iter().any(|(_, o)| o.contains(&tr.end))
+                && !matches!(
+                    n.text,
+                    "on" | "at"
+                        | "in"
+                        | "by"
+                        | "for"
+                        | "until"
+                        | "from"
+                        | "to"
+                        | "this"
+                        | "next"
+                        | "eve"
+                        | "and"
+                        | "is"
+                        | "are"
+                        | "was"
+                        | "starts"
+                        | "begins"
+                        | "ends"
+                        | "day"
+                        | "night"
+                        | "holiday"
+                        | "week"
+                )
+        });
+        if msg.toks[tr.start].kind == Kind::Latin && tr.end - tr.start == 1 && described {
+            return true;
+        }
         let Some(prev) = tr.start.checked_sub(1).filter(|p| *p >= r.start) else { return false };
         let t = &msg.toks[prev];
         let first = &msg.toks[tr.start];
@@ -1284,6 +1329,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         if other && tr.end - tr.start == 2 && names_a_night(msg, tr.start) {
             return true;
         }
+
         other
             && matches!(t.kind, Kind::He | Kind::Latin)
             && !in_cmd(prev)
