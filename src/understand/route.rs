@@ -163,6 +163,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     shows_a_list_by_its_name(&msg, &segs, &mut steps);
     said_again(&mut steps);
     no_pointing_tail(&mut steps);
+    named_after_new(&mut steps);
     swap::swaps_an_item(&msg, &segs, &mut steps);
     // "how do I set a reminder that repeats?": how to use Ozer, said in one breath, is a help
     if steps.len() == 1 && segs.len() == 1 && shape::asks_how_to_use(&msg, segs[0]) {
@@ -210,6 +211,21 @@ fn removes_from_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [St
             let list = steps[j - 1].list.clone();
             into_list_step(&mut steps[j], Remove, list);
             steps[j].items = items;
+        }
+    }
+}
+
+/// "תפתח רשימה חדשה: ארגזים לפרוק": "new" names no list; the one thing after the colon is its
+/// name (as "create a new list: boxes to unpack" reads).
+fn named_after_new(steps: &mut [Step]) {
+    for s in steps.iter_mut() {
+        let new_only = s.list.as_deref().is_some_and(|l| matches!(l.trim(), "חדשה" | "חדש" | "new"));
+        if s.resolver == Resolver::List
+            && s.action == crate::understand::Action::Create
+            && new_only
+            && s.items.len() == 1
+        {
+            s.list = s.items.pop();
         }
     }
 }
@@ -1660,7 +1676,7 @@ const REFUSALS: &[&str] = &[
 /// "המנעול תוקן תמחק אותו", "אין דולסה דה לצ'ה בארץ בכלל תוריד את זה": the thing told first,
 /// then a removal of "it": the thing is what the words before the command name.
 fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
-    const POINTS: &[&str] = &["זה", "זאת", "אותו", "אותה", "אותמ", "אותנ", "it", "them", "that"];
+    const POINTS: &[&str] = &["זה", "זאת", "אותו", "אותה", "אותמ", "אותנ", "it", "them", "that", "him", "her"];
     const AROUND: &[&str] = &["את", "off", "please", "בבקשה", "גמ"];
     for (step, seg) in steps.iter_mut().zip(segs) {
         let remove = step.resolver == Resolver::List && step.action == crate::understand::Action::Remove;
@@ -1703,6 +1719,7 @@ fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
                             | "לרשימה"
                             | "מרשימת"
                             | "מהרשימה"
+                            | "של"
                     ))
         };
         // (the pointing word may be the command's own, "take them off", after a thing refused)
@@ -1721,6 +1738,16 @@ fn named_before_its_pronoun(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         {
             continue;
         }
+        // ("אזולאי הביא את המסמכים תוריד אותו": "him" is who did it, the words before the deed)
+        let person = (m.end..seg.end).any(|k| matches!(msg.toks[k].text, "אותו" | "אותה" | "him" | "her"));
+        let deed = before.clone().skip(1).find(|&k| {
+            let t = &msg.toks[k];
+            HE_THEY_DID.contains(&t.text) || (t.kind == Kind::Latin && shape::is_report_verb(t))
+        });
+        let before = match deed {
+            Some(d) if person => before.start..d,
+            _ => before,
+        };
         let Some(thing) = crate::understand::slots::text_of(msg.text, msg.toks, before, &|_| true) else { continue };
         // "no need for printer ink anymore, delete it": the thing, without the words of not needing it
         let mut thing = thing.as_str();

@@ -117,3 +117,12 @@ fn a_thing_refused_before_an_add_said_instead_comes_off_and_a_second_thought_dro
     assert_eq!(kinds, [Action::Add, Action::Remove]);
     assert_eq!(s[1].items, ["photos"]);
 }
+
+#[test]
+fn new_names_no_list_and_him_after_a_deed_is_who_did_it() {
+    let s = steps("תפתח רשימה חדשה: ארגזים לפרוק");
+    assert_eq!((s[0].action, s[0].list.as_deref()), (Action::Create, Some("ארגזים לפרוק")));
+    assert!(s[0].items.is_empty());
+    let s = steps("אזולאי הביא את המסמכים תוריד אותו מהרשימה של הלקוחות");
+    assert_eq!((s[0].action, s[0].items.clone()), (Action::Remove, vec!["אזולאי".to_string()]));
+}
