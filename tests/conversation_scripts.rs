@@ -32,11 +32,11 @@ use serde_json::{Value, json};
 /// tune 70/70 and frozen 65/71: a regression fails the test; raise a floor when the rules get
 /// better.
 const TUNE_FLOOR: usize = 70;
-const FROZEN_FLOOR: usize = 67;
+const FROZEN_FLOOR: usize = 69;
 /// The second set (`eval/conversations2_*.jsonl`, c21–c40, written by another writer before Ozer
 /// was run on it): checks passed when it was first run (tune 62/75, frozen 64/76).
 const TUNE2_FLOOR: usize = 75;
-const FROZEN2_FLOOR: usize = 73;
+const FROZEN2_FLOOR: usize = 76;
 /// The third set (`eval/conversations3_*.jsonl`, c41–c60, a third writer, split before Ozer was
 /// run on it): first run tune 68/77, frozen 74/79.
 const TUNE3_FLOOR: usize = 77;
@@ -57,7 +57,7 @@ const FROZEN5_FLOOR: usize = 81;
 const TUNE6_FLOOR: usize = 102;
 // (92 until a bare new hour kept a later day's reminder on its day at the half of the day
 // either_half_for picks, which gained eleven checks in the other frozen sets and cost one here)
-const FROZEN6_FLOOR: usize = 97;
+const FROZEN6_FLOOR: usize = 99;
 /// The seventh set (`eval/conversations7_*.jsonl`, c121–c140, a seventh writer, split before Ozer
 /// was run on it, eleven of its conversations outside Jerusalem or across a clock change): first
 /// run tune 83/103, frozen 92/110.
@@ -73,15 +73,15 @@ const FROZEN8_FLOOR: usize = 111;
 /// Jerusalem; its `no_open_task_has` is what its writer was asked to check): first run tune
 /// 147/175, frozen 160/182.
 const TUNE9_FLOOR: usize = 175;
-const FROZEN9_FLOOR: usize = 174;
+const FROZEN9_FLOOR: usize = 175;
 /// The tenth set (c181–c200, 382 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, twelve across a DST change): first run tune 150/194, frozen 177/191.
 const TUNE10_FLOOR: usize = 193;
-const FROZEN10_FLOOR: usize = 183;
+const FROZEN10_FLOOR: usize = 184;
 /// The eleventh set (c201–c220, 312 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157.
 const TUNE11_FLOOR: usize = 153;
-const FROZEN11_FLOOR: usize = 130;
+const FROZEN11_FLOOR: usize = 134;
 /// The twelfth set (c221–c240, 322 checks, written and split before Ozer ran on it; ten outside
 /// Jerusalem, eighteen across a DST change): first run, with the first rules of the session that
 /// added it, tune 138/155, frozen 144/167.
@@ -100,23 +100,23 @@ const FROZEN14_FLOOR: usize = 166;
 /// The fifteenth set (c281–c300, 529 checks, written and split before Ozer ran on it; thirteen
 /// outside Israel, twelve across a DST change): first run, with the first rules of the session
 /// that added it, tune 202/260, frozen 214/269.
-const TUNE15_FLOOR: usize = 242;
-const FROZEN15_FLOOR: usize = 215;
+const TUNE15_FLOOR: usize = 243;
+const FROZEN15_FLOOR: usize = 216;
 /// The sixteenth set (c301–c320, 611 checks, written and split before Ozer ran on it; sixteen
 /// outside Israel or across a DST change, thirteen across one): first run, with the first rules
 /// of the session that added it, tune 256/309, frozen 248/302.
-const TUNE16_FLOOR: usize = 293;
-const FROZEN16_FLOOR: usize = 251;
+const TUNE16_FLOOR: usize = 294;
+const FROZEN16_FLOOR: usize = 253;
 /// The seventeenth set (c321–c340, 638 checks, written and split before Ozer ran on it; fourteen
 /// outside Israel or across a DST change, eight across one): first run, with the first rules of
 /// the session that added it, tune 267/324, frozen 243/314.
-const TUNE17_FLOOR: usize = 307;
-const FROZEN17_FLOOR: usize = 244;
+const TUNE17_FLOOR: usize = 308;
+const FROZEN17_FLOOR: usize = 245;
 /// The eighteenth set (c341–c360, 645 checks, written and split before Ozer ran on it; thirteen
 /// outside Israel or across a DST change): first run, with the first rules of the session that
 /// added it, tune 244/326, frozen 270/319.
-const TUNE18_FLOOR: usize = 244;
-const FROZEN18_FLOOR: usize = 270;
+const TUNE18_FLOOR: usize = 302;
+const FROZEN18_FLOOR: usize = 272;
 
 struct Tally {
     passed: usize,
