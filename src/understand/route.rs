@@ -668,7 +668,11 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         let stop = matches!(msg.toks[i].text, "." | "!" | ":" | ",");
         let anyway = anyway_at(i) || (stop && anyway_at(i + 1));
         let from = if stop && anyway { i + 1 } else { i };
-        let skip = from - i + if msg.toks[from].text == "בכל" { 2 } else { 1 };
+        let mut skip = from - i + if msg.toks[from].text == "בכל" { 2 } else { 1 };
+        // ("…the unit reunion. Please put the reunion in the calendar …": "please" opens the request)
+        if msg.toks.get(i + skip).is_some_and(|t| matches!(t.text, "please" | "pls" | "בבקשה")) {
+            skip += 1;
+        }
         // (what came before "anyway" may even read as a report: "just finished a 14 hour shift
         // and my feet are killing me")
         let talk_before = anyway
@@ -691,8 +695,10 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             && (anyway || !left_has_verb || only_named)
             && (anyway || !(cur.content..i).any(|k| shape::is_report_verb(&msg.toks[k])))
             && command_at(msg, i + skip).is_some_and(|m| {
-                // (and says what to do: "dentist tomorrow at 5. remind me at 4" is about the dentist)
-                m.weight >= 0.8
+                // (and says what to do: "dentist tomorrow at 5. remind me at 4" is about the dentist;
+                // a weaker verb needs the noun of what it acts on: "put … in the calendar")
+                let named = msg.pats.iter().any(|o| o.action.is_none() && o.weight >= 0.5 && o.start > m.end);
+                (m.weight >= 0.8 || (named && only_named))
                     && (m.end..n).any(|k| {
                         msg.toks[k].is_word() && !inside_time(msg, k) && !matches!(msg.toks[k].text, "me" | "לי" | "to")
                     })

@@ -2868,3 +2868,15 @@ fn a_time_from_now_reminds_and_a_thing_told_before_its_verb_is_done() {
         (Action::Remove, Some("seedlings"), vec!["basil".to_string()])
     );
 }
+
+#[test]
+fn a_background_sentence_before_please_and_a_verb_with_its_noun_is_no_step() {
+    let u = understand(
+        "Good morning. As you know I have been organizing the unit reunion. Please put the reunion in the calendar for Thursday at 6pm, and remind me Wednesday at noon to confirm with the hall.",
+        tuesday_morning(),
+        Lang::En,
+    );
+    let kinds: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(kinds, [(Resolver::Calendar, Action::Create), (Resolver::Task, Action::Create)]);
+    assert_eq!(u.steps[0].title.as_deref(), Some("reunion"));
+}
