@@ -99,14 +99,18 @@ async fn create(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolve
 /// understanding already does this, so this is for a plan from elsewhere, an LLM's). A midnight
 /// the user said stays midnight.
 fn reminder_time(ctx: &Ctx<'_>, when: DateTime<FixedOffset>) -> DateTime<FixedOffset> {
-    let local = when.with_timezone(&ctx.tz());
+    if when.with_timezone(&ctx.tz()).time() != NaiveTime::MIN {
+        return when;
+    }
     let lower = ctx.text.to_lowercase();
     let said_midnight = ["midnight", "12am", "00:00", "24:00", "חצות"].iter().any(|w| lower.contains(w));
     // ("in 20 min" said at 23:40 lands on midnight: a time of day was said, not a day)
-    let said_a_time = crate::understand::time::scan(ctx.text, ctx.time.now).iter().any(|f| {
-        matches!(f, crate::understand::time::Found::Time(m) if m.grain < crate::understand::time::Grain::Day && m.value == when)
-    });
-    if local.time() != NaiveTime::MIN || said_midnight || said_a_time {
+    let said_a_time = || {
+        crate::understand::time::scan(ctx.text, ctx.time.now).iter().any(|f| {
+            matches!(f, crate::understand::time::Found::Time(m) if m.grain < crate::understand::time::Grain::Day && m.value == when)
+        })
+    };
+    if said_midnight || said_a_time() {
         return when;
     }
     crate::understand::time::reminder_on_a_day(when, ctx.time.now).with_timezone(&when.timezone())
@@ -515,8 +519,11 @@ fn relative_shift(lower: &str) -> Option<(Duration, String)> {
     if trimmed.ends_with(" by half an hour") {
         return Some((Duration::minutes(30), "by half an hour".to_string()));
     }
+    // the words that move a thing earlier ("תקדים", "bring it forward")
+    const HE_EARLIER: &[&str] = &["תקדים", "תקדימי", "להקדים", "הקדם", "תקדם", "תקדמי"];
+    const EN_EARLIER: &[&str] = &["forward", "sooner", "earlier", "up"];
     let words: Vec<&str> = trimmed.split_whitespace().collect();
-    let he_earlier = words.iter().any(|w| matches!(*w, "תקדים" | "תקדימי" | "להקדים" | "הקדם" | "תקדם" | "תקדמי"));
+    let he_earlier = words.iter().any(|w| HE_EARLIER.contains(w));
     for (w, minutes) in HE {
         if trimmed.ends_with(&format!(" {w}")) {
             let minutes = if he_earlier { -minutes } else { *minutes };
@@ -560,9 +567,7 @@ fn relative_shift(lower: &str) -> Option<(Duration, String)> {
         }
         _ => {}
     }
-    const EARLIER: &[&str] =
-        &["תקדים", "תקדימי", "להקדים", "הקדם", "תקדם", "תקדמי", "forward", "sooner", "earlier", "up"];
-    if words.iter().any(|w| EARLIER.contains(w)) {
+    if words.iter().any(|w| HE_EARLIER.contains(w) || EN_EARLIER.contains(w)) {
         sign = -1;
     }
     let n = words.len();

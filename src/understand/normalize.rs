@@ -337,7 +337,8 @@ impl Normalized {
         let mut out = String::with_capacity(text.len());
         let mut map = Vec::with_capacity(text.len() + 1);
         let chars: Vec<(usize, char)> = text.char_indices().collect();
-        let hebrew_said = mostly_hebrew(text);
+        // (counted only when a loanword is met: most messages have none)
+        let hebrew_said = std::cell::OnceCell::new();
         let mut k = 0;
         while k < chars.len() {
             let (i, c) = chars[k];
@@ -351,9 +352,11 @@ impl Normalized {
                 let word = (e - k <= LONGEST_MISSPELLING)
                     .then(|| fold(&text[i..chars.get(e).map_or(text.len(), |&(b, _)| b)]));
                 let meant = word.as_deref().and_then(|w| {
-                    misspelt(w)
-                        .or_else(|| ad_for_add(w, &text[..i]).map(Cow::Borrowed))
-                        .or_else(|| loanword(w, &text[..i]).filter(|_| hebrew_said).map(Cow::Borrowed))
+                    misspelt(w).or_else(|| ad_for_add(w, &text[..i]).map(Cow::Borrowed)).or_else(|| {
+                        loanword(w, &text[..i])
+                            .filter(|_| *hebrew_said.get_or_init(|| mostly_hebrew(text)))
+                            .map(Cow::Borrowed)
+                    })
                 });
                 if let Some(meant) = meant {
                     out.push_str(&meant);

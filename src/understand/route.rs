@@ -631,8 +631,7 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             // ותוסיף בקבוק")
             let command_after = |k: usize| {
                 let c = if msg.toks.get(k).is_some_and(is_conj) { k + 1 } else { k };
-                command_at(msg, c).is_some_and(|m| m.after_vav || c > k || m.weight >= 0.5)
-                    && msg.pats.iter().any(|m| m.start == c && commands(m) && m.weight >= 0.5)
+                command_at(msg, c).is_some()
             };
             while e < n
                 && !matches!(msg.toks[e].text, "." | ";" | "!" | "?")
@@ -1026,25 +1025,22 @@ fn asks_whats_on(msg: &Msg<'_>, seg: Seg) -> bool {
     asks && (k + 1..seg.end).any(|i| inside_time(msg, i)) && !(k + 1..seg.end).any(|i| command_at(msg, i).is_some())
 }
 
-/// "saturday at 10 to post the Etsy orders", "מחר בשמונה לקנות חלב": a step that opens with its
-/// time and goes on with what to do then (the reminder of the turn before, said again).
 /// "תבדוק לי מתי הטסט של הטנדר", "check when the MOT is": asked to look up when, what or
 /// whether, with the thing after it.
 fn asks_to_look_up(msg: &Msg<'_>, seg: Seg) -> bool {
     let w = |k: usize| msg.toks.get(k).filter(|_| k < seg.end).map_or("", |t| t.text);
-    let mut k = seg.content;
-    if !matches!(w(k), "תבדוק" | "תבדקי" | "check" | "בדוק") {
+    let lead = build::check_lead(msg, seg);
+    if lead == 0 {
         return false;
     }
-    k += 1;
-    if matches!(w(k), "לי" | "me" | "בבקשה" | "please") {
-        k += 1;
-    }
+    let k = seg.content + lead;
     let asks =
         matches!(w(k), "מתי" | "מה" | "אמ" | "האמ" | "איפה" | "כמה" | "when" | "what" | "if" | "whether" | "where");
     asks && (k + 1..seg.end).filter(|&j| msg.toks[j].is_word()).count() >= 1
 }
 
+/// "saturday at 10 to post the Etsy orders", "מחר בשמונה לקנות חלב": a step that opens with its
+/// time and goes on with what to do then (the reminder of the turn before, said again).
 fn timed_deed(msg: &Msg<'_>, seg: Seg) -> bool {
     msg.times.iter().any(|(_, tr)| {
         tr.start >= seg.content

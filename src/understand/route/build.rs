@@ -1329,7 +1329,6 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         if other && tr.end - tr.start == 2 && names_a_night(msg, tr.start) {
             return true;
         }
-
         other
             && matches!(t.kind, Kind::He | Kind::Latin)
             && !in_cmd(prev)

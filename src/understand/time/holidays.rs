@@ -257,9 +257,9 @@ fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
 
 /// The date of holiday `h`: in year `y`, or the next one (the last one for `rel` -1);
 /// `rel` 9/10/11 mean "of last/this/next year". A holiday of several days that has begun
-/// (Hanukkah, said on its third day) is still the next one.
+/// (Hanukkah, said on its third day) is still the next one. `h` is one holiday: a name that
+/// stands for two is read by [`meant`] first.
 pub fn date(h: u8, y: Option<i32>, rel: Option<i8>, today: NaiveDate) -> Option<NaiveDate> {
-    let h = meant(h, y, rel, today);
     let year = today.year();
     if let Some(y) = y {
         return in_year(h, y);
