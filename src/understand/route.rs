@@ -169,6 +169,9 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     if steps.len() == 1 && segs.len() == 1 && shape::asks_how_to_use(&msg, segs[0]) {
         steps[0] = Step::new(Resolver::Meta, crate::understand::Action::Help, UNSURE);
     }
+    if steps.len() == 1 && shape::asks_whether_you_can(&msg) {
+        steps[0] = Step::new(Resolver::Meta, crate::understand::Action::Help, 0.7);
+    }
     // "hi, a friend set you up for me. what can you actually handle?": only chat around a
     // question about what Ozer can do is that question
     let all_chat = steps.iter().all(|s| s.resolver == Resolver::General && s.action == crate::understand::Action::Chat);

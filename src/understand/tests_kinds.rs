@@ -2880,3 +2880,35 @@ fn a_background_sentence_before_please_and_a_verb_with_its_noun_is_no_step() {
     assert_eq!(kinds, [(Resolver::Calendar, Action::Create), (Resolver::Task, Action::Create)]);
     assert_eq!(u.steps[0].title.as_deref(), Some("reunion"));
 }
+
+#[test]
+fn a_thing_done_told_with_a_feeling_is_not_sure_but_one_told_with_a_tick_is() {
+    for text in ["רצתי היום 32 ק\"מ והברכיים שלי מתות 😂", "just finished my first blatt, feeling pretty good"]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Complete), "{text}");
+        assert!(s.confidence < UNSURE, "{text}: {}", s.confidence);
+    }
+    for text in ["took the dog to the groomer ✅", "paid the electricity bill", "כבר שילמתי את החשמל!!! סוף סוף"]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!(s.action, Action::Complete, "{text}");
+        assert!(s.confidence >= UNSURE, "{text}: {}", s.confidence);
+    }
+}
+
+#[test]
+fn a_yes_or_no_question_about_an_ability_asks_what_ozer_can_do() {
+    for text in
+        ["can you read my emails?", "can you read my emails or only search them?", "את יכולה לקרוא את המיילים שלי?"]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Meta, Action::Help), "{text}");
+    }
+    // a thing named, or a change asked for, is the request itself
+    for (text, resolver) in
+        [("can you read me the email from Dana?", Resolver::Gmail), ("can you delete my reminders?", Resolver::Task)]
+    {
+        assert_eq!(one(text, tuesday_morning()).resolver, resolver, "{text}");
+    }
+}

@@ -324,7 +324,10 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         .filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6))
         .filter(|verb| !(ahead(msg, time.map(|(m, _)| m)) && shape::arranges(msg, verb.clone())))
     {
-        (Resolver::Task, Action::Complete, 0.65, vec![report_match(verb)])
+        // told with a feeling ("…והברכיים שלי מתות 😂", "…, feeling pretty good"), it may only be
+        // telling how the day went: still the thing done, but not sure
+        let conf = if shape::told_with_feeling(msg) { 0.55 } else { 0.65 };
+        (Resolver::Task, Action::Complete, conf, vec![report_match(verb)])
     } else {
         match choice {
             Some(c) => {

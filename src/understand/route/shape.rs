@@ -190,6 +190,21 @@ pub(super) fn arranges(msg: &Msg<'_>, verb: Range<usize>) -> bool {
     verb.end.checked_sub(1).and_then(|k| msg.toks.get(k)).is_some_and(|t| ARRANGING.contains(&t.text))
 }
 
+/// Words of a day told with joy or ache beyond `FEELINGS`: "הברכיים שלי מתות", "lol", "חחח".
+const MOODS: &[&str] =
+    &["feel", "dead", "lol", "haha", "yay", "woohoo", "phew", "מתות", "מתימ", "גאה", "חחח", "חחחח", "וואו"];
+
+/// Whether a message is told with a feeling: a word of how the user feels or an emoji. A report
+/// told so may be only telling how the day went ("רצתי היום 32 ק"מ והברכיים שלי מתות 😂", "just
+/// finished my first blatt, feeling pretty good").
+pub(super) fn told_with_feeling(msg: &Msg<'_>) -> bool {
+    msg.toks.iter().any(|t| FEELINGS.contains(&t.text) || MOODS.contains(&t.text))
+        || msg.text.chars().any(|c| {
+            // (a tick or a thumbs-up tells the thing is done: "took the dog to the groomer ✅")
+            matches!(c as u32, 0x1F300..=0x1FAFF | 0x2600..=0x27BF) && !matches!(c, '✅' | '✔' | '☑' | '👍' | '👌')
+        })
+}
+
 /// The token range of a past-tense report's fillers and verb, when the step opens with one and
 /// is not a question.
 pub(super) fn report_verb(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
@@ -2378,4 +2393,108 @@ pub(crate) fn needs_to(msg: &Msg<'_>, seg: Seg) -> Option<Range<usize>> {
         "לספר",
     ];
     (words >= 2 && !STATES.contains(&w(thing))).then_some(seg.content..thing)
+}
+
+/// Verbs asked about as an ability ("can you read …?"), not ones that change what the user keeps.
+const ABILITIES: &[&str] = &[
+    "read",
+    "see",
+    "access",
+    "search",
+    "manage",
+    "handle",
+    "set",
+    "make",
+    "create",
+    "send",
+    "write",
+    "edit",
+    "sync",
+    "connect",
+    "link",
+    "use",
+    "לקרוא",
+    "לראות",
+    "לגשת",
+    "לחפש",
+    "לנהל",
+    "לשלוח",
+    "לכתוב",
+    "ליצור",
+    "לקבוע",
+    "להתחבר",
+    "לערוכ",
+];
+
+/// What Ozer keeps or reads, named in general: "my emails", "reminders", "המיילים שלי".
+const KEPT_THINGS: &[&str] = &[
+    "emails",
+    "mails",
+    "inbox",
+    "gmail",
+    "calendar",
+    "events",
+    "meetings",
+    "reminders",
+    "lists",
+    "notes",
+    "tasks",
+    "מיילימ",
+    "המיילימ",
+    "היומנ",
+    "יומנ",
+    "תזכורות",
+    "התזכורות",
+    "רשימות",
+    "הרשימות",
+    "משימות",
+    "המשימות",
+    "הג'ימייל",
+];
+
+/// "can you read my emails?", "can you read my emails or only search them?", "can you set
+/// reminders?", "את יכולה לקרוא את המיילים שלי?": a yes-or-no question about an ability, with
+/// nothing named but the kind of thing (no sender, no day, no title), asks what Ozer can do.
+pub(crate) fn asks_whether_you_can(msg: &Msg<'_>) -> bool {
+    let words: Vec<&str> = msg.toks.iter().map(|t| t.text).collect();
+    let Some(q) = words.iter().rposition(|w| *w == "?") else { return false };
+    if q + 1 != words.len() || !msg.times.is_empty() {
+        return false;
+    }
+    let mut k = match words.as_slice() {
+        ["can" | "could", "you" | "u", ..] => 2,
+        ["are", "you", "able", "to", ..] => 4,
+        ["אתה" | "את", w, ..] if ABLE.contains(w) => 2,
+        _ => return false,
+    };
+    let at = |k: usize| words.get(k).copied().unwrap_or("");
+    if !ABILITIES.contains(&at(k)) {
+        return false;
+    }
+    k += 1;
+    if matches!(at(k), "my" | "the" | "את" | "your") {
+        k += 1;
+    }
+    if !KEPT_THINGS.contains(&at(k)) {
+        return false;
+    }
+    k += 1;
+    if at(k) == "שלי" {
+        k += 1;
+    }
+    // "… or only search them?", "… או רק לחפש בהמ?"
+    if matches!(at(k), "or" | "או") {
+        k += 1;
+        if matches!(at(k), "only" | "just" | "רק") {
+            k += 1;
+        }
+        if !ABILITIES.contains(&at(k)) {
+            return false;
+        }
+        k += 1;
+        if matches!(at(k), "them" | "it" | "אותמ" | "אותו" | "בהמ") {
+            k += 1;
+        }
+    }
+    k == q
 }
