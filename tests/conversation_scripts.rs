@@ -117,6 +117,11 @@ const FROZEN17_FLOOR: usize = 245;
 /// added it, tune 244/326, frozen 270/319.
 const TUNE18_FLOOR: usize = 302;
 const FROZEN18_FLOOR: usize = 272;
+/// The nineteenth set (c361–c380, 650 checks, written and split before Ozer ran on it; fourteen
+/// outside Israel or across a DST change): first run, with the first rules of the session that
+/// added it, tune 224/325, frozen 266/325.
+const TUNE19_FLOOR: usize = 224;
+const FROZEN19_FLOOR: usize = 266;
 
 struct Tally {
     passed: usize,
@@ -546,4 +551,14 @@ async fn eighteenth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn eighteenth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen18", include_str!("../eval/conversations18_frozen.jsonl"), FROZEN18_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn nineteenth_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune19", include_str!("../eval/conversations19_tune.jsonl"), TUNE19_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn nineteenth_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen19", include_str!("../eval/conversations19_frozen.jsonl"), FROZEN19_FLOOR, false).await;
 }
