@@ -169,6 +169,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     if steps.len() == 1 && segs.len() == 1 && shape::asks_how_to_use(&msg, segs[0]) {
         steps[0] = Step::new(Resolver::Meta, crate::understand::Action::Help, UNSURE);
     }
+    told_not_asked(&msg, &mut steps);
     if steps.len() == 1 && shape::asks_whether_you_can(&msg) {
         steps[0] = Step::new(Resolver::Meta, crate::understand::Action::Help, 0.7);
     }
@@ -551,6 +552,30 @@ fn is_conj(t: &Token<'_>) -> bool {
     )
 }
 
+/// "Three things: 1) remind me at 11:30 to …, 2) Wednesday at 5pm pick up …, 3) add …": the
+/// numbers of a list the user counted out ("1)", "2.", in order from 1, the first opening a line
+/// or following a stop), by token index.
+fn counted_out(msg: &Msg<'_>) -> Vec<usize> {
+    let toks = &msg.toks;
+    let mut marks = Vec::new();
+    for (k, t) in toks.iter().enumerate() {
+        let opens = k == 0
+            || matches!(toks[k - 1].text, "," | "." | ":" | ";" | "!" | "?")
+            || msg.text.get(toks[k - 1].end..t.start).is_some_and(|gap| gap.contains('\n'));
+        let closed = match toks.get(k + 1).map(|c| c.text) {
+            Some(")") => true,
+            // ("2. add …", not "2.5")
+            Some(".") => toks.get(k + 2).is_some_and(|w| w.is_word()),
+            _ => false,
+        };
+        // (after "1)", the next number in order needs no stop before it: "… call mom 2. add …")
+        if t.kind == Kind::Num && (opens || !marks.is_empty()) && closed && t.text == (marks.len() + 1).to_string() {
+            marks.push(k);
+        }
+    }
+    if marks.len() < 2 { Vec::new() } else { marks }
+}
+
 fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     let n = msg.toks.len();
     let mut segs = Vec::new();
@@ -558,8 +583,37 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     let mut cur = Seg { start: 0, content: 0, end: n };
     let mut left_has_command = false;
     let mut left_has_verb = false;
+    let mut marks = counted_out(msg);
+    // ("remind me: 1) at 5 to call mom 2) at 6 …": a heading that is only a command is not read
+    // as counted out; its requests have no command of their own to stand on)
+    if let Some(&first) = marks.first()
+        && (0..first).any(|k| {
+            command_at(msg, k).is_some_and(|m| {
+                (m.end..first).all(|j| !msg.toks[j].is_word() || matches!(msg.toks[j].text, "me" | "לי" | "please"))
+            })
+        })
+    {
+        marks.clear();
+    }
     let mut i = 0;
     while i < n {
+        // a counted-out request starts at its number; what it does not say to do, the one
+        // before it said ("2) Wednesday at 5pm pick up the turkey" after "1) remind me …"); the
+        // words before "1)" with no command in them are only its heading
+        if marks.contains(&i) {
+            let heading = !(cur.content..i).any(|k| command_at(msg, k).is_some());
+            if i > cur.content && !(i == marks[0] && heading) {
+                cur.end = i;
+                segs.push(cur);
+                let own = command_at(msg, i + 2).is_some();
+                conts.push(!own && left_has_command);
+                left_has_command = !own && left_has_command;
+            }
+            cur = Seg { start: i + 2, content: i + 2, end: n };
+            left_has_verb = false;
+            i += 2;
+            continue;
+        }
         // "cancel it, they called to reschedule", "add milk, i need it for the cake": after a
         // command, a comma and a subject start the reason, which is no step and no part of this
         // one (up to the end of the sentence)
@@ -1211,6 +1265,38 @@ fn one_chat(steps: &mut Vec<Step>) {
         } else {
             j += 1;
         }
+    }
+}
+
+/// "swell is pumping today, offshore wind, lekker", "Halloween tomorrow and my kids want to be
+/// sharks", "הנכדים לא מתקשרים כבר שבוע, ככה זה": a day and a sentence that only tells how
+/// things are (a verb of its own, no hour, no command anywhere) is talk, not an event; "dentist
+/// tomorrow" and "Sarah's wedding on the 12th" name a thing, and stay one.
+fn told_not_asked(msg: &Msg<'_>, steps: &mut [Step]) {
+    let [step] = steps else { return };
+    if (step.resolver, step.action) != (Resolver::Calendar, crate::understand::Action::Create)
+        || step.confidence >= UNSURE
+    {
+        return;
+    }
+    let clock = msg.times.iter().any(|(f, _)| matches!(f, Found::Time(m) if m.grain < time::Grain::Day));
+    let commands = msg.pats.iter().any(|m| {
+        m.action.is_some()
+            && m.weight >= 0.8
+            && !matches!(SCHEMAS[m.resolver].resolver, Resolver::General | Resolver::Meta)
+    });
+    let Some(title) = step.title.as_deref() else { return };
+    let words: Vec<String> = title
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | '!' | '?'))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase())
+        .collect();
+    let clause = words.windows(2).any(|w| {
+        matches!(w[0].as_str(), "is" | "are" | "am" | "was" | "were" | "want" | "wants" | "wanna" | "gonna" | "לא")
+            && !matches!(w[1].as_str(), "on" | "at" | "in" | "for" | "the" | "a" | "my" | "due")
+    }) || words.first().is_some_and(|w| matches!(w.as_str(), "happy" | "lol"));
+    if !clock && !commands && clause {
+        *step = Step::new(Resolver::General, crate::understand::Action::Chat, 0.5);
     }
 }
 

@@ -157,7 +157,7 @@ pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<u
     let mut out = Vec::new();
     let mut i = 0;
     while i < toks.len() {
-        if let Some(end) = phone_run(&cx, i) {
+        if let Some(end) = phone_run(&cx, i).or_else(|| counted_out(&cx, i)) {
             i = end;
             continue;
         }
@@ -349,6 +349,15 @@ fn phone_run(cx: &grammar::Cx<'_>, i: usize) -> Option<usize> {
         j += 2;
     }
     (groups >= 3 && digits >= 10).then_some(j - 1)
+}
+
+/// "…, 2) Wednesday at 5pm …": the number of a request the user counted out ("1)", "2)", not
+/// inside brackets of its own: "(at 5)") is no hour; the end of the number and its bracket.
+fn counted_out(cx: &grammar::Cx<'_>, i: usize) -> Option<usize> {
+    let n = cx.num(i)?;
+    let bracketed = (i.saturating_sub(4)..i).any(|k| cx.is(k, "("));
+    let opens = i == 0 || matches!(cx.text(i - 1), "," | "." | ":" | ";" | "!" | "?" | "-");
+    ((1..=9).contains(&n) && cx.is(i + 1, ")") && cx.glued(i + 1) && opens && !bracketed).then_some(i + 2)
 }
 
 /// Glue words just before an expression belong to it ("at 5pm", "on Friday", "בשעה 8").
