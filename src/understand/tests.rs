@@ -47,6 +47,14 @@ fn hebrew_quarter_to_ten_at_2109_is_2145_today() {
 }
 
 #[test]
+fn hebrew_half_eight_is_half_an_hour_before_eight() {
+    let now = jlm("2026-01-22T21:09:00+02:00");
+    assert_eq!(when_of("מחר בחצי שמונה בבוקר", now), Some(iso("2026-01-23T07:30:00+02:00")));
+    // half an hour is still an offset
+    assert_eq!(when_of("בעוד חצי שעה", now), Some(iso("2026-01-22T21:39:00+02:00")));
+}
+
+#[test]
 fn at_830_said_at_2109_is_tomorrow_morning() {
     let now = jlm("2026-01-22T21:09:00+02:00");
     assert_eq!(when_of("at 8:30", now), Some(iso("2026-01-23T08:30:00+02:00")));

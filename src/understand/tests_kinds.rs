@@ -2952,3 +2952,15 @@ fn requests_counted_out_one_by_one_are_steps_and_their_numbers_are_no_hours() {
     assert_eq!(u.steps[0].title.as_deref(), Some("call mom"));
     assert_eq!(u.steps[1].items, ["milk"]);
 }
+
+#[test]
+fn friday_before_shabbat_is_friday_and_the_fast_of_gedaliah_is_dated() {
+    // tuesday_morning is 2026-03-10 09:30 in Jerusalem
+    let s = one("תזכירי לי ביום שישי לפני שבת ב-2 לקנות חלות", tuesday_morning());
+    assert_eq!((s.when, s.title.as_deref()), (Some(iso("2026-03-13T14:00:00+02:00")), Some("לקנות חלות")));
+    let s = one("remind me friday before shabbat at 1 to buy flowers", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-13T13:00:00+02:00")));
+    // 3 Tishrei 5787 is Monday 14 September 2026
+    let s = one("תזכיר לי בצום גדליה ב-7 בערב לשבור את הצום", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-09-14T19:00:00+03:00")));
+}

@@ -356,6 +356,12 @@ fn relative_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
             let (h, k) = hour_at(cx, j)?;
             return Some(suffix(cx, clock(h, 30, true), k));
         }
+        // "בחצי שמונה": in Hebrew, half an hour before the hour (7:30), an hour said in words
+        if cx.lex(i0) == Some(Lex::Half) && he && i0 == i && cx.is_he(j) {
+            let (h, k) = hour_at(cx, j)?;
+            let h = if h == 1 { 12 } else { h - 1 };
+            return Some(suffix(cx, clock(h, 30, true), k));
+        }
         return None;
     };
     let hour_tok = if he && cx.pre(j).ends_with('ל') && cx.lex(j) != Some(Lex::To) { j } else { j + 1 };

@@ -48,11 +48,15 @@ const CHOL_HAMOED_SUKKOT: u8 = 119;
 const CHOL_HAMOED_PESACH: u8 = 120;
 /// "חול המועד" with no festival named: the intermediate days of whichever comes next
 const CHOL_HAMOED: u8 = 121;
+/// the Fast of Gedaliah, 3 Tishrei, and the Fast of 17 Tammuz; on Shabbat each moves to Sunday
+const TZOM_GEDALIAH: u8 = 122;
+const SHIVA_ASAR_BETAMMUZ: u8 = 123;
 
 /// (holiday, Hebrew month in ICU's civil numbering (Tishrei = 1, Adar = Adar II = 6), day,
 /// days it lasts)
 static RULES: &[(u8, u8, u8, i64)] = &[
     (ROSH_HASHANA, 1, 1, 2),
+    (TZOM_GEDALIAH, 1, 3, 1),
     (YOM_KIPPUR, 1, 10, 1),
     (SUKKOT, 1, 15, 7),
     (CHOL_HAMOED_SUKKOT, 1, 16, 6),
@@ -71,6 +75,7 @@ static RULES: &[(u8, u8, u8, i64)] = &[
     (LAG_BAOMER, 8, 18, 1),
     (YOM_YERUSHALAYIM, 8, 28, 1),
     (SHAVUOT, 9, 6, 1),
+    (SHIVA_ASAR_BETAMMUZ, 10, 17, 1),
     (TISHA_BEAV, 11, 9, 1),
     (TU_BEAV, 11, 15, 1),
 ];
@@ -105,8 +110,9 @@ pub fn in_year(h: u8, y: i32) -> Option<NaiveDate> {
         // day before.
         YOM_HAZIKARON => independence(d + Duration::days(1)) - Duration::days(1),
         YOM_HAATZMAUT => independence(d),
-        // a fast is not held on Shabbat: 9 Av then moves to Sunday
-        TISHA_BEAV if wd == Weekday::Sat => d + Duration::days(1),
+        // a fast is not held on Shabbat: 9 Av, 17 Tammuz and the Fast of Gedaliah then move to
+        // Sunday
+        TISHA_BEAV | SHIVA_ASAR_BETAMMUZ | TZOM_GEDALIAH if wd == Weekday::Sat => d + Duration::days(1),
         // the Fast of Esther on Shabbat is brought forward to Thursday
         TAANIT_ESTHER if wd == Weekday::Sat => d - Duration::days(2),
         _ => d,
@@ -173,6 +179,11 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
         ("לג בעומר", LAG_BAOMER, false),
         ("שבועות", SHAVUOT, false),
         ("תשעה באב", TISHA_BEAV, false),
+        ("צום גדליה", TZOM_GEDALIAH, false),
+        ("צום גדליהו", TZOM_GEDALIAH, false),
+        ("י\"ז בתמוז", SHIVA_ASAR_BETAMMUZ, false),
+        ("יז בתמוז", SHIVA_ASAR_BETAMMUZ, false),
+        ("שבעה עשר בתמוז", SHIVA_ASAR_BETAMMUZ, false),
         ("ט' באב", TISHA_BEAV, false),
         ("ט באב", TISHA_BEAV, false),
         ("ט\"ו באב", TU_BEAV, false),
@@ -245,6 +256,13 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
         ("shavuos", SHAVUOT),
         ("shavuoth", SHAVUOT),
         ("tisha b'av", TISHA_BEAV),
+        ("tzom gedaliah", TZOM_GEDALIAH),
+        ("tzom gedalia", TZOM_GEDALIAH),
+        ("fast of gedaliah", TZOM_GEDALIAH),
+        ("fast of gedalia", TZOM_GEDALIAH),
+        ("shiva asar b'tammuz", SHIVA_ASAR_BETAMMUZ),
+        ("shiva asar betammuz", SHIVA_ASAR_BETAMMUZ),
+        ("fast of tammuz", SHIVA_ASAR_BETAMMUZ),
         ("tisha bav", TISHA_BEAV),
         ("tisha beav", TISHA_BEAV),
         ("tish'a b'av", TISHA_BEAV),

@@ -154,10 +154,24 @@ pub fn scan(text: &str, now: DateTime<Tz>) -> Vec<Found> {
 /// Like [`scan`] on already tokenized text; each result also carries its token range.
 pub fn scan_tokens(toks: &[Token<'_>], now: DateTime<Tz>) -> Vec<(Found, Range<usize>)> {
     let cx = grammar::Cx::new(toks);
-    let mut out = Vec::new();
+    let mut out: Vec<(Found, Range<usize>)> = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         if let Some(end) = phone_run(&cx, i).or_else(|| counted_out(&cx, i)) {
+            i = end;
+            continue;
+        }
+        // "ביום שישי לפני שבת ב-2", "friday before shabbat at 1": Friday is said with what it is
+        // before; Shabbat here names no day of its own
+        if let Some((Found::Time(m), r)) = out.last_mut()
+            && r.end == i
+            && m.grain == Grain::Day
+            && chrono::Datelike::weekday(&m.value) == chrono::Weekday::Fri
+            && let Some(end) = before_shabbat(&cx, i)
+        {
+            // (the words are the expression's, so no title keeps them; its text stays the day's,
+            // which is what is read again with a clock said later)
+            r.end = end;
             i = end;
             continue;
         }
@@ -358,6 +372,19 @@ fn counted_out(cx: &grammar::Cx<'_>, i: usize) -> Option<usize> {
     let bracketed = (i.saturating_sub(4)..i).any(|k| cx.is(k, "("));
     let opens = i == 0 || matches!(cx.text(i - 1), "," | "." | ":" | ";" | "!" | "?" | "-");
     ((1..=9).contains(&n) && cx.is(i + 1, ")") && cx.glued(i + 1) && opens && !bracketed).then_some(i + 2)
+}
+
+/// The end of "לפני (כניסת) שבת" / "before (the) shabbat" at `i`.
+fn before_shabbat(cx: &grammar::Cx<'_>, i: usize) -> Option<usize> {
+    let mut k = i;
+    if !(cx.is(k, "לפני") || cx.is(k, "before")) {
+        return None;
+    }
+    k += 1;
+    if cx.is(k, "כניסת") || cx.is(k, "the") {
+        k += 1;
+    }
+    matches!(cx.text(k), "שבת" | "shabbat" | "shabbos" | "shabbes").then_some(k + 1)
 }
 
 /// Glue words just before an expression belong to it ("at 5pm", "on Friday", "בשעה 8").

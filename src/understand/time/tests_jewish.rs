@@ -38,8 +38,15 @@ const PUBLISHED: &[(u8, [&str; 7])] = &[
 ];
 
 /// Tu B'Av (15 Av) and the first day of Chol HaMoed (16 Tishrei, 16 Nisan), 2024–2030, computed
-/// with the `pyluach` Python package (MIT) for checking; they have no postponements.
+/// with the `pyluach` Python package (MIT) for checking; they have no postponements. The Fast of
+/// Gedaliah (3 Tishrei) and of 17 Tammuz, computed the same way and moved to Sunday when on
+/// Shabbat (2024 and 2028 for Gedaliah, 2025 and 2029 for Tammuz).
 const COMPUTED: &[(u8, [&str; 7])] = &[
+    (TZOM_GEDALIAH, ["2024-10-06", "2025-09-25", "2026-09-14", "2027-10-04", "2028-09-24", "2029-09-12", "2030-09-30"]),
+    (
+        SHIVA_ASAR_BETAMMUZ,
+        ["2024-07-23", "2025-07-13", "2026-07-02", "2027-07-22", "2028-07-11", "2029-07-01", "2030-07-18"],
+    ),
     (TU_BEAV, ["2024-08-19", "2025-08-09", "2026-07-29", "2027-08-18", "2028-08-07", "2029-07-27", "2030-08-14"]),
     (
         CHOL_HAMOED_SUKKOT,
