@@ -163,6 +163,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     shows_a_list_by_its_name(&msg, &segs, &mut steps);
     said_again(&mut steps);
     no_pointing_tail(&mut steps);
+    all_is_well_tail(&mut steps);
     named_after_new(&mut steps);
     swap::swaps_an_item(&msg, &segs, &mut steps);
     // "how do I set a reminder that repeats?": how to use Ozer, said in one breath, is a help
@@ -278,6 +279,30 @@ fn no_pointing_tail(steps: &mut [Step]) {
             && !head.trim().is_empty()
         {
             s.title = Some(head.trim().to_string());
+        }
+    }
+}
+
+/// "בדקתי כבר את הכבלים הכל תקין", "checked the wetsuits, all sorted": how it went, said after
+/// the thing done, is no part of its name (and "all" there is not every task).
+fn all_is_well_tail(steps: &mut [Step]) {
+    const ALL: &[&str] = &["הכל", "הכול", "all", "everything", "everything's", "everythings", "it's", "its"];
+    const WELL: &[&str] =
+        &["תקין", "בסדר", "טוב", "מסודר", "עובד", "עבר", "good", "fine", "ok", "okay", "sorted", "set", "done", "well"];
+    for s in steps.iter_mut().filter(|s| s.action == crate::understand::Action::Complete) {
+        let Some(title) = s.title.as_deref() else { continue };
+        let words: Vec<&str> = title.split_whitespace().collect();
+        let Some(k) = words.iter().rposition(|w| ALL.contains(&w.trim_start_matches(',').to_lowercase().as_str()))
+        else {
+            continue;
+        };
+        let rest: Vec<String> = words[k + 1..]
+            .iter()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+            .filter(|w| !w.is_empty() && w != "is")
+            .collect();
+        if k > 0 && !rest.is_empty() && rest.iter().all(|w| WELL.contains(&w.as_str())) {
+            s.title = Some(words[..k].join(" ").trim_end_matches(',').trim().to_string());
         }
     }
 }
@@ -1064,7 +1089,24 @@ fn reads_alone(msg: &Msg<'_>, seg: Seg) -> bool {
             || shape::asks_outside(msg, seg)
             || timed_deed(msg, seg)
             || shape::move_told(msg, seg).is_some()
-            || asks_whats_on(msg, seg))
+            || asks_whats_on(msg, seg)
+            || asks_a_thing(msg, seg))
+}
+
+/// "מה הקוד של השער ותזכיר לי …", "what's the shop alarm code and remind me …": a question
+/// about a thing named, with no command in it, before "and" and a request.
+fn asks_a_thing(msg: &Msg<'_>, seg: Seg) -> bool {
+    let words: Vec<usize> = (seg.content..seg.end).filter(|&k| msg.toks[k].is_word()).collect();
+    let opens = words.first().is_some_and(|&k| {
+        matches!(msg.toks[k].text, "what's" | "whats" | "what" | "where's" | "where" | "who's" | "מה" | "איפה" | "מי")
+    });
+    // (of a thing named: "the code", "my password", "הקוד")
+    let thing = words.get(1).is_some_and(|&k| {
+        let t = &msg.toks[k];
+        matches!(t.text, "the" | "my" | "our")
+            || (t.kind == Kind::He && t.text.starts_with('ה') && t.text.chars().count() >= 4 && !inside_time(msg, k))
+    });
+    opens && thing && words.len() >= 3 && !(seg.content..seg.end).any(|k| command_at(msg, k).is_some())
 }
 
 /// "what's on next week", "תבדוק מה יש לנו ביום שבת", "check what I have on Monday": asking

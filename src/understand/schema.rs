@@ -96,6 +96,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("which reminders", 0.9), ("which tasks", 0.9), ("what do i have to do", 1.0), ("what have i got to do", 1.0), ("got to do", 0.8), ("on my plate", 0.6), ("have to do", 0.8), ("what's left", 0.6), ("whats left", 0.6), ("overdue", 0.6), ("what's late", 0.5), ("need to do", 0.8), ("left to do", 0.8), ("still need to", 0.6),
                     ("still open", 0.7), ("got open", 0.9), ("have open", 0.7), ("what's open", 0.7), ("anything open", 0.7),
                     ("got left", 0.8), ("things left", 0.8), ("how many things", 0.7), ("how many tasks", 0.9), ("how many reminders", 0.9),
+                    ("my to-dos", 0.9), ("my todos", 0.9), ("my to dos", 0.9), ("my task list", 0.9),
                 ],
             },
             ActionSchema {

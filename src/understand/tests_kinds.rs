@@ -2964,3 +2964,19 @@ fn friday_before_shabbat_is_friday_and_the_fast_of_gedaliah_is_dated() {
     let s = one("תזכיר לי בצום גדליה ב-7 בערב לשבור את הצום", tuesday_morning());
     assert_eq!(s.when, Some(iso("2026-09-14T19:00:00+03:00")));
 }
+
+#[test]
+fn a_question_about_a_thing_then_a_request_is_two_steps_and_how_it_went_is_no_title() {
+    let u = understand("מה הקוד של השער ותזכיר לי מחר בעשר לקנות חלב", tuesday_morning(), Lang::He);
+    let kinds: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(kinds, [(Resolver::Memory, Action::Recall), (Resolver::Task, Action::Create)]);
+    assert_eq!(u.steps[1].when, Some(iso("2026-03-11T10:00:00+02:00")));
+    for (text, thing) in [("בדקתי כבר את הכבלים הכל תקין", "הכבלים"), ("checked the wetsuits, all sorted", "wetsuits")]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.action, s.title.as_deref()), (Action::Complete, Some(thing)), "{text}");
+    }
+    for text in ["show me my to-dos", "anything left on my task list?"] {
+        assert_eq!(one(text, tuesday_morning()).action, Action::List, "{text}");
+    }
+}
