@@ -82,7 +82,8 @@ const FROZEN10_FLOOR: usize = 184;
 /// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157.
 const TUNE11_FLOOR: usize = 153;
 // (134 until a day with a sentence that only tells how things are became talk, which gained
-// twenty-two checks in frozen sets 7, 15 and 16 and cost one here and four in set 19)
+// twenty-two checks in frozen sets 7, 15 and 16 and cost one here and four in set 19, which
+// later rules of the same session more than won back)
 const FROZEN11_FLOOR: usize = 133;
 /// The twelfth set (c221–c240, 322 checks, written and split before Ozer ran on it; ten outside
 /// Jerusalem, eighteen across a DST change): first run, with the first rules of the session that
@@ -108,7 +109,7 @@ const FROZEN15_FLOOR: usize = 220;
 /// outside Israel or across a DST change, thirteen across one): first run, with the first rules
 /// of the session that added it, tune 256/309, frozen 248/302.
 const TUNE16_FLOOR: usize = 294;
-const FROZEN16_FLOOR: usize = 267;
+const FROZEN16_FLOOR: usize = 270;
 /// The seventeenth set (c321–c340, 638 checks, written and split before Ozer ran on it; fourteen
 /// outside Israel or across a DST change, eight across one): first run, with the first rules of
 /// the session that added it, tune 267/324, frozen 243/314.
@@ -122,9 +123,8 @@ const FROZEN18_FLOOR: usize = 272;
 /// The nineteenth set (c361–c380, 650 checks, written and split before Ozer ran on it; fourteen
 /// outside Israel or across a DST change): first run, with the first rules of the session that
 /// added it, tune 224/325, frozen 266/325.
-const TUNE19_FLOOR: usize = 275;
-// (see FROZEN11_FLOOR: 262 since the same rule)
-const FROZEN19_FLOOR: usize = 262;
+const TUNE19_FLOOR: usize = 292;
+const FROZEN19_FLOOR: usize = 268;
 
 struct Tally {
     passed: usize,

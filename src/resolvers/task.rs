@@ -215,10 +215,18 @@ fn task_line(lang: crate::understand::Lang, time: crate::clock::TimeContext, t: 
 
 /// "all", "everything", "כל", "הכל": the user means every task, not one of them (in the
 /// request's first clause: "checked the IV, all good" is about one task).
+/// ("בדקתי את הכבלים הכל תקין": "all is well" said after it is how it went, not every task)
 fn means_all(text: &str) -> bool {
-    matching::tokens(first_clause(text))
-        .iter()
-        .any(|w| matches!(w.as_str(), "all" | "everything" | "כל" | "הכל" | "כולנ" | "כולמ"))
+    let words = matching::tokens(first_clause(text));
+    words.iter().enumerate().any(|(k, w)| {
+        let well = words.get(k + 1).is_some_and(|n| {
+            matches!(
+                n.as_str(),
+                "תקינ" | "בסדר" | "טוב" | "מסודר" | "עובד" | "good" | "fine" | "ok" | "okay" | "sorted" | "well"
+            )
+        });
+        matches!(w.as_str(), "all" | "everything" | "כל" | "הכל" | "כולנ" | "כולמ") && !well
+    })
 }
 
 /// The text up to its first comma, period or dash between words: what follows is usually why
@@ -769,8 +777,16 @@ pub async fn delete_ids(ctx: &Ctx<'_>, ids: &[i64]) -> Result<StepResult, Resolv
 
 #[cfg(test)]
 mod tests {
-    use super::{either_half_for, relative_shift};
+    use super::{either_half_for, means_all, relative_shift};
     use chrono::{Duration, NaiveTime};
+
+    #[test]
+    fn all_is_every_task_but_all_is_well_is_how_it_went() {
+        assert!(means_all("mark all my tasks done"));
+        assert!(means_all("תמחק את כל התזכורות"));
+        assert!(!means_all("בדקתי כבר את הכבלים הכל תקין"));
+        assert!(!means_all("checked the wetsuits all good"));
+    }
 
     #[test]
     fn a_shift_back_is_later_and_earlier_or_forward_is_before() {

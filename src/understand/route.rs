@@ -1225,7 +1225,7 @@ fn he_infinitive(t: &Token<'_>) -> bool {
 fn opens_what_to_do(t: &Token<'_>) -> bool {
     // ("and tuesday at 2 my 1:1 with Priya", "…and at 8 about the meeting": a thing of the
     // user's, or what it is about, is what to be reminded of then)
-    matches!(t.text, "to" | "about" | "my" | "our") || he_infinitive(t)
+    matches!(t.text, "to" | "about" | "my" | "our" | "the") || he_infinitive(t)
 }
 
 fn inside_time(msg: &Msg<'_>, i: usize) -> bool {

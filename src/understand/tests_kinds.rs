@@ -2717,6 +2717,13 @@ fn now_told_of_the_user_gives_way_to_the_steps_time_and_a_second_timed_thing_is_
     );
     let titles: Vec<_> = u.steps.iter().map(|s| s.title.clone().unwrap_or_default()).collect();
     assert_eq!(titles, ["prep for standup", "1:1 with Priya"]);
+    let u = understand(
+        "remind me at 10am to brine the turkeys, and saturday at 3 the staff meeting",
+        tuesday_morning(),
+        Lang::En,
+    );
+    let titles: Vec<_> = u.steps.iter().map(|s| s.title.clone().unwrap_or_default()).collect();
+    assert_eq!(titles, ["brine the turkeys", "staff meeting"]);
 }
 
 #[test]
