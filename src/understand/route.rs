@@ -608,6 +608,14 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     let mut cur = Seg { start: 0, content: 0, end: n };
     let mut left_has_command = false;
     let mut left_has_verb = false;
+    // "בנוסף, תרשום לי …", "also, remind me …": a message that opens by adding to the last one
+    while cur.content + 1 < n && matches!(msg.toks[cur.content].text, "בנוספ" | "ובנוספ" | "also" | "plus" | "and")
+    {
+        cur.content += 1;
+        if msg.toks[cur.content].text == "," {
+            cur.content += 1;
+        }
+    }
     let mut marks = counted_out(msg);
     // ("remind me: 1) at 5 to call mom 2) at 6 …": a heading that is only a command is not read
     // as counted out; its requests have no command of their own to stand on)
@@ -945,10 +953,13 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                         tr.start >= cur.content && tr.end < i && word(tr.end) && tr.start <= cur.content + 3
                     })
             };
+            // ("תרשום לי שביום ראשון ב-3 יש לי פגישה, ושבשני ב-10 יש ישיבת צוות": "and that" on
+            // another day, the second thing to note)
+            let and_that = vav_time && msg.toks[i].text.starts_with("וש");
             let next_time = (c > i || vav_time)
                 && msg.times.iter().any(|(_, tr)| {
                     tr.start == c
-                        && ((left_has_command && to_do_after(tr.end))
+                        && ((left_has_command && (to_do_after(tr.end) || and_that))
                             // ("ובאחת אצל רחל, ובארבע להזמין חלקים": a time and what to do, twice)
                             || ((left_has_command || opens_with_time(i))
                                 && (time_then_deed(tr.end) || to_do_after(tr.end)))

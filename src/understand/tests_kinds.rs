@@ -2987,3 +2987,20 @@ fn a_question_about_a_thing_then_a_request_is_two_steps_and_how_it_went_is_no_ti
         assert_eq!(one(text, tuesday_morning()).action, Action::List, "{text}");
     }
 }
+
+#[test]
+fn and_that_on_another_day_is_a_second_thing_to_note_and_an_opening_also_is_no_title() {
+    let u = understand(
+        "בנוסף, תרשום לי שביום ראשון ב-3 אחר הצהריים יש לי פגישה עם הנציגה, ושבשני ב-10 יש ישיבת צוות",
+        tuesday_morning(),
+        Lang::He,
+    );
+    let got: Vec<_> = u.steps.iter().map(|s| (s.title.clone().unwrap_or_default(), s.when)).collect();
+    assert_eq!(
+        got,
+        [
+            ("יש לי פגישה עם הנציגה".to_string(), Some(iso("2026-03-15T15:00:00+02:00"))),
+            ("יש ישיבת צוות".to_string(), Some(iso("2026-03-16T10:00:00+02:00")))
+        ]
+    );
+}
