@@ -81,10 +81,7 @@ const FROZEN10_FLOOR: usize = 184;
 /// The eleventh set (c201–c220, 312 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157.
 const TUNE11_FLOOR: usize = 153;
-// (134 until a day with a sentence that only tells how things are became talk, which gained
-// twenty-two checks in frozen sets 7, 15 and 16 and cost one here and four in set 19, which
-// later rules of the same session more than won back)
-const FROZEN11_FLOOR: usize = 133;
+const FROZEN11_FLOOR: usize = 134;
 /// The twelfth set (c221–c240, 322 checks, written and split before Ozer ran on it; ten outside
 /// Jerusalem, eighteen across a DST change): first run, with the first rules of the session that
 /// added it, tune 138/155, frozen 144/167.
@@ -103,7 +100,7 @@ const FROZEN14_FLOOR: usize = 166;
 /// The fifteenth set (c281–c300, 529 checks, written and split before Ozer ran on it; thirteen
 /// outside Israel, twelve across a DST change): first run, with the first rules of the session
 /// that added it, tune 202/260, frozen 214/269.
-const TUNE15_FLOOR: usize = 243;
+const TUNE15_FLOOR: usize = 244;
 const FROZEN15_FLOOR: usize = 220;
 /// The sixteenth set (c301–c320, 611 checks, written and split before Ozer ran on it; sixteen
 /// outside Israel or across a DST change, thirteen across one): first run, with the first rules
@@ -114,7 +111,7 @@ const FROZEN16_FLOOR: usize = 270;
 /// outside Israel or across a DST change, eight across one): first run, with the first rules of
 /// the session that added it, tune 267/324, frozen 243/314.
 const TUNE17_FLOOR: usize = 308;
-const FROZEN17_FLOOR: usize = 245;
+const FROZEN17_FLOOR: usize = 246;
 /// The eighteenth set (c341–c360, 645 checks, written and split before Ozer ran on it; thirteen
 /// outside Israel or across a DST change): first run, with the first rules of the session that
 /// added it, tune 244/326, frozen 270/319.
@@ -123,7 +120,7 @@ const FROZEN18_FLOOR: usize = 272;
 /// The nineteenth set (c361–c380, 650 checks, written and split before Ozer ran on it; fourteen
 /// outside Israel or across a DST change): first run, with the first rules of the session that
 /// added it, tune 224/325, frozen 266/325.
-const TUNE19_FLOOR: usize = 307;
+const TUNE19_FLOOR: usize = 308;
 const FROZEN19_FLOOR: usize = 268;
 
 struct Tally {

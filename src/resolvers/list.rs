@@ -37,14 +37,16 @@ pub async fn run(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, Resolv
 }
 
 /// "clear my shopping list", "תנקה את רשימת הקניות": every item goes, the list stays.
+/// (whole words: "nuclear" says no "clear", "מנקה" no "נקה")
 fn is_clear(lower: &str) -> bool {
-    ["clear", "empty", "תנקה", "נקה", "תרוקן", "לנקות"].iter().any(|w| lower.contains(w))
+    ["clear", "empty", "תנקה", "תנקי", "תרוקן", "לנקות"].iter().any(|w| matching::says(lower, w))
 }
 
+/// (whole words: "the supermarket list" says no "mark")
 fn is_check_off(lower: &str) -> bool {
     ["check off", "cross off", "tick off", "mark", "סמן", "תסמן", "סימנתי", "קניתי", "לסמן"]
         .iter()
-        .any(|w| lower.contains(w))
+        .any(|w| matching::says(lower, w))
 }
 
 /// The name used for matching: lowercase, no "list" word, no Hebrew definite article.
@@ -612,6 +614,16 @@ fn glued_new_name(slot: &str) -> Option<(&str, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn check_off_and_clear_are_said_in_whole_words() {
+        assert!(is_check_off("cross off the milk"));
+        assert!(is_check_off("תסמן את החלב"));
+        assert!(!is_check_off("remove milk from the supermarket list"));
+        assert!(is_clear("clear my shopping list"));
+        assert!(!is_clear("תוריד את המנקה"));
+        assert!(!is_clear("remove the nuclear option"));
+    }
 
     #[test]
     fn a_name_glued_to_l_is_only_a_list_without_a_list_word_in_either_language() {

@@ -156,8 +156,7 @@ pub async fn create_at(
 async fn list(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
     let now = ctx.time.now.to_utc();
     let open = tasks::by_status(ctx.db, ctx.user.id, tasks::OPEN).await?;
-    let lower = ctx.text.to_lowercase();
-    let overdue = ["overdue", "late", "באיחור", "שפספסתי", "שעבר", "פג"].iter().any(|w| lower.contains(w));
+    let overdue = asks_overdue(ctx.text);
     let (shown, header): (Vec<&Task>, Msg) = if overdue {
         (open.iter().filter(|t| t.due_at.is_some_and(|d| d < now)).collect(), Msg::new("task-list-overdue"))
     } else if let Some(w) = step.slots.window {
@@ -211,6 +210,14 @@ fn task_line(lang: crate::understand::Lang, time: crate::clock::TimeContext, t: 
         Some(d) => format!("• {title} — {}", when_phrase(lang, d.with_timezone(&time.tz()), time.now)),
         None => format!("• {title}"),
     }
+}
+
+/// "what's overdue", "מה באיחור": the tasks whose time has passed. Whole words only ("on my
+/// plate" is not "late", "פגישה" not "פג").
+fn asks_overdue(text: &str) -> bool {
+    matching::tokens(text).iter().any(|w| {
+        matches!(w.as_str(), "overdue" | "late" | "באיחור" | "שפספסתי" | "שעבר" | "פג" | "פגו" | "שפג" | "שפגו")
+    })
 }
 
 /// "all", "everything", "כל", "הכל": the user means every task, not one of them (in the
@@ -777,8 +784,16 @@ pub async fn delete_ids(ctx: &Ctx<'_>, ids: &[i64]) -> Result<StepResult, Resolv
 
 #[cfg(test)]
 mod tests {
-    use super::{either_half_for, means_all, relative_shift};
+    use super::{asks_overdue, either_half_for, means_all, relative_shift};
     use chrono::{Duration, NaiveTime};
+
+    #[test]
+    fn overdue_is_asked_in_whole_words() {
+        assert!(asks_overdue("what's overdue?"));
+        assert!(asks_overdue("מה באיחור"));
+        assert!(!asks_overdue("what's on my plate next week"));
+        assert!(!asks_overdue("אילו פגישות יש לי"));
+    }
 
     #[test]
     fn all_is_every_task_but_all_is_well_is_how_it_went() {
