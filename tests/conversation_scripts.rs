@@ -80,8 +80,8 @@ const TUNE10_FLOOR: usize = 193;
 const FROZEN10_FLOOR: usize = 184;
 /// The eleventh set (c201–c220, 312 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157.
-const TUNE11_FLOOR: usize = 153;
-const FROZEN11_FLOOR: usize = 134;
+const TUNE11_FLOOR: usize = 154;
+const FROZEN11_FLOOR: usize = 136;
 /// The twelfth set (c221–c240, 322 checks, written and split before Ozer ran on it; ten outside
 /// Jerusalem, eighteen across a DST change): first run, with the first rules of the session that
 /// added it, tune 138/155, frozen 144/167.
@@ -101,7 +101,7 @@ const FROZEN14_FLOOR: usize = 166;
 /// outside Israel, twelve across a DST change): first run, with the first rules of the session
 /// that added it, tune 202/260, frozen 214/269.
 const TUNE15_FLOOR: usize = 244;
-const FROZEN15_FLOOR: usize = 220;
+const FROZEN15_FLOOR: usize = 221;
 /// The sixteenth set (c301–c320, 611 checks, written and split before Ozer ran on it; sixteen
 /// outside Israel or across a DST change, thirteen across one): first run, with the first rules
 /// of the session that added it, tune 256/309, frozen 248/302.
@@ -120,8 +120,8 @@ const FROZEN18_FLOOR: usize = 272;
 /// The nineteenth set (c361–c380, 650 checks, written and split before Ozer ran on it; fourteen
 /// outside Israel or across a DST change): first run, with the first rules of the session that
 /// added it, tune 224/325, frozen 266/325.
-const TUNE19_FLOOR: usize = 308;
-const FROZEN19_FLOOR: usize = 268;
+const TUNE19_FLOOR: usize = 310;
+const FROZEN19_FLOOR: usize = 273;
 
 struct Tally {
     passed: usize,

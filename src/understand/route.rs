@@ -171,6 +171,15 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
         steps[0] = Step::new(Resolver::Meta, crate::understand::Action::Help, UNSURE);
     }
     told_not_asked(&msg, &mut steps);
+    // "The closing - make that 10:30": a new time is no reading of a list, which keeps no hours
+    for s in &mut steps {
+        if s.action == crate::understand::Action::Update
+            && s.when.is_some()
+            && s.alternative.as_ref().is_some_and(|a| a.resolver == Resolver::List)
+        {
+            s.alternative = None;
+        }
+    }
     if steps.len() == 1 && shape::asks_whether_you_can(&msg) {
         steps[0] = Step::new(Resolver::Meta, crate::understand::Action::Help, 0.7);
     }

@@ -3004,3 +3004,13 @@ fn and_that_on_another_day_is_a_second_thing_to_note_and_an_opening_also_is_no_t
         ]
     );
 }
+
+#[test]
+fn a_new_time_for_a_thing_named_has_no_list_reading() {
+    for text in ["The closing - make that 10:30", "the staff meeting, make it 4"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update), "{text}");
+        assert!(s.when.is_some(), "{text}");
+        assert!(s.alternative.as_ref().is_none_or(|a| a.resolver != Resolver::List), "{text}");
+    }
+}
