@@ -120,7 +120,7 @@ const FROZEN18_FLOOR: usize = 272;
 /// The nineteenth set (c361–c380, 650 checks, written and split before Ozer ran on it; fourteen
 /// outside Israel or across a DST change): first run, with the first rules of the session that
 /// added it, tune 224/325, frozen 266/325.
-const TUNE19_FLOOR: usize = 310;
+const TUNE19_FLOOR: usize = 312;
 const FROZEN19_FLOOR: usize = 273;
 
 struct Tally {

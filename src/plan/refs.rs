@@ -380,8 +380,11 @@ fn ordinal_pointer(text: &str) -> Option<usize> {
             w.is_ascii() && before == Some("the") && after.is_none_or(|a| a == "," || ORDINAL_NOUNS.contains(&a));
         let hebrew = !w.is_ascii()
             && before.is_none_or(|b| b == "," || BEFORE_HE_ORDINAL.contains(&b))
-            // ("את השנייה כבר עשיתי": what was done with it follows)
-            && after.is_none_or(|a| a == "," || a.starts_with(['ל', 'ב']) || a == "כבר" || a.ends_with("תי"));
+            // ("את השנייה כבר עשיתי": what was done with it follows; "את השניה תזיז ל11": what
+            // to do with it, a command in the second person)
+            && after.is_none_or(|a| {
+                a == "," || a.starts_with(['ל', 'ב']) || a == "כבר" || a.ends_with("תי") || (before == Some("את") && a.starts_with('ת') && a.chars().count() >= 4)
+            });
         if english || hebrew {
             return Some(n);
         }
@@ -419,8 +422,11 @@ fn ordinal(u: &mut Understanding, text: &str, entities: &[Value]) -> bool {
             step.title = Some(title.to_string());
             step.nth = None;
         }
-        // (the reminders just made are no help with the calendar's events)
-        None if step.resolver == Resolver::Calendar => return false,
+        // (the reminders just made are no help with the calendar's events, unless reminders
+        // are all the last turn made)
+        None if step.resolver == Resolver::Calendar && !entities.iter().any(|e| e.get("task_id").is_some()) => {
+            return false;
+        }
         None => {
             step.title = None;
             step.nth = Some(n);
@@ -584,6 +590,7 @@ mod tests {
             ("cancel the last one", usize::MAX),
             ("מחק את השנייה", 2),
             ("את השנייה כבר עשיתי", 2),
+            ("את השניה תזיז ל11", 2),
             ("תזיז את הראשונה לשמונה", 1),
             ("התזכורת האחרונה, תמחק אותה", usize::MAX),
         ] {
