@@ -586,6 +586,12 @@ fn is_conj(t: &Token<'_>) -> bool {
     )
 }
 
+/// "ומחר", "ובעשר": a time glued to its "and".
+fn vav_time_at(msg: &Msg<'_>, i: usize) -> bool {
+    let t = &msg.toks[i];
+    t.kind == Kind::He && t.text.starts_with('ו') && msg.times.iter().any(|(_, tr)| tr.start == i)
+}
+
 /// "Three things: 1) remind me at 11:30 to …, 2) Wednesday at 5pm pick up …, 3) add …": the
 /// numbers of a list the user counted out ("1)", "2.", in order from 1, the first opening a line
 /// or following a stop), by token index.
@@ -931,8 +937,19 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && matches!(msg.toks[i].text, "." | "," | ";")
                 && msg.toks.get(c).is_some_and(|t| matches!(t.text, "ואת" | "את"))
                 && (c + 1..n.min(c + 5)).take_while(|&k| !is_conj(&msg.toks[k])).any(|k| command_at(msg, k).is_some());
+            // "…ומחר בעשר תכניס ליומן …", "…and tomorrow at 10 put the … in the calendar": a
+            // time, then the command it is for
+            // (not a time that ends the step before a glued "and" command: "…בעשר ותזכיר לי")
+            let time_then_command = |at: usize| {
+                msg.times.iter().any(|(_, tr)| tr.start == at && command_at(msg, tr.end).is_some_and(|m| !m.after_vav))
+            };
             let split_here = if c > i {
-                command_at(msg, filler.unwrap_or(c)).is_some() || weak_ok || report_next || noun_backed || object_first
+                command_at(msg, filler.unwrap_or(c)).is_some()
+                    || weak_ok
+                    || report_next
+                    || noun_backed
+                    || object_first
+                    || time_then_command(c)
             } else {
                 // "…עפרונות ומחק": a glued-ו command word ending the message has nothing to act
                 // on; it is an item ("and an eraser")
@@ -943,6 +960,7 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                     || (noun_backed && msg.pats.iter().any(|m| m.start == i && m.after_vav))
                     || vav_report
                     || run_on_command
+                    || (vav_time_at(msg, i) && time_then_command(i))
             };
             let c = filler.unwrap_or(c);
             // "the reminder about the parcel, delete it": words naming a thing and then a verb

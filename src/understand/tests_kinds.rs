@@ -3014,3 +3014,19 @@ fn a_new_time_for_a_thing_named_has_no_list_reading() {
         assert!(s.alternative.as_ref().is_none_or(|a| a.resolver != Resolver::List), "{text}");
     }
 }
+
+#[test]
+fn and_a_time_then_a_command_is_a_step_of_its_own_with_that_time() {
+    for (text, lang) in [
+        ("תזכיר לי בעוד שעתיים לכבות את המחשב ומחר בעשר תקבע ביומן הגשה לפרויקט", Lang::He),
+        ("remind me at 6 to call mom and tomorrow at 10 put the safety meeting in the calendar", Lang::En),
+    ] {
+        let u = understand(text, tuesday_morning(), lang);
+        let kinds: Vec<_> = u.steps.iter().map(|s| (s.resolver, s.action)).collect();
+        assert_eq!(kinds, [(Resolver::Task, Action::Create), (Resolver::Calendar, Action::Create)], "{text}");
+        assert_eq!(u.steps[1].when, Some(iso("2026-03-11T10:00:00+02:00")), "{text}");
+    }
+    // a time that ends the first step, before a glued "and" command, stays with it
+    let u = understand("תקבע פגישה עם מיכל ביום ראשון בעשר ותזכיר לי שעה לפני", tuesday_morning(), Lang::He);
+    assert_eq!(u.steps[0].when, Some(iso("2026-03-15T10:00:00+02:00")));
+}
