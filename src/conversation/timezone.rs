@@ -16,6 +16,10 @@ const PREFIXES: &[&str] = &[
     "set my time zone to",
     "change my timezone to",
     "change my time zone to",
+    "switch my timezone to",
+    "switch my time zone to",
+    "update my timezone to",
+    "change timezone to",
     "set timezone to",
     "timezone:",
     "time zone:",
@@ -26,6 +30,11 @@ const PREFIXES: &[&str] = &[
     "שנה את אזור הזמן שלי ל",
     "שנה את אזור הזמן ל",
     "תשנה את אזור הזמן ל",
+    "תשנה לי את אזור הזמן ל",
+    "תחליף את אזור הזמן ל",
+    "תחליף לי את אזור הזמן ל",
+    "תעדכן את אזור הזמן ל",
+    "תעדכן לי את אזור הזמן ל",
     "אזור זמן:",
     "אזור זמן",
 ];
@@ -131,6 +140,8 @@ pub fn parse_timezone_request(text: &str) -> Option<Result<Tz, String>> {
 
 /// Drops punctuation around the name and, after a Hebrew "to" (ל-), the hyphen or quote.
 fn clean(raw: &str, after_lamed: bool) -> String {
+    // ("לפריז, עברתי לגור פה": why comes after the name)
+    let raw = raw.split([',', ';']).next().unwrap_or(raw);
     let mut name =
         raw.trim_matches(|c: char| c.is_whitespace() || matches!(c, '.' | '!' | '?' | ':' | '"' | '-' | '–' | '״'));
     if after_lamed {
@@ -178,6 +189,8 @@ mod tests {
         assert_eq!(tz("אזור הזמן שלי הוא ניו יורק"), Some(Ok(Tz::America__New_York)));
         assert_eq!(tz("שנה את אזור הזמן ללונדון"), Some(Ok(Tz::Europe__London)));
         assert_eq!(tz("שנה את אזור הזמן ל-פריז"), Some(Ok(Tz::Europe__Paris)));
+        assert_eq!(tz("תחליף לי את אזור הזמן לפריז, עברתי לגור פה"), Some(Ok(Tz::Europe__Paris)));
+        assert_eq!(tz("switch my timezone to london"), Some(Ok(Tz::Europe__London)));
     }
 
     #[test]

@@ -3030,3 +3030,10 @@ fn and_a_time_then_a_command_is_a_step_of_its_own_with_that_time() {
     let u = understand("תקבע פגישה עם מיכל ביום ראשון בעשר ותזכיר לי שעה לפני", tuesday_morning(), Lang::He);
     assert_eq!(u.steps[0].when, Some(iso("2026-03-15T10:00:00+02:00")));
 }
+
+#[test]
+fn ozers_own_view_asked_is_talk() {
+    for text in ["מה דעתך על טכנו מינימלי?", "what do you think about the new album?"] {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
+    }
+}

@@ -822,7 +822,17 @@ fn asks_an_opinion(toks: &[Token<'_>]) -> bool {
         || toks
             .windows(2)
             .any(|w| w[0].text == "הכי" && matches!(w[1].text, "טוב" | "טובה" | "טובימ" | "זול" | "קרוב"));
-    best && !toks.iter().any(|t| PERSONAL.contains(&t.text))
+    // "what do you think about minimal techno?", "מה דעתך על …": Ozer's own view asked
+    let yours = toks.windows(4).any(|w| {
+        matches!(
+            (w[0].text, w[1].text, w[2].text, w[3].text),
+            ("what", "do", "you", "think") | ("do", "you", "like", _)
+        )
+    }) || toks.windows(2).any(|w| matches!((w[0].text, w[1].text), ("מה", "דעתכ")))
+        || toks
+            .windows(3)
+            .any(|w| matches!((w[0].text, w[1].text, w[2].text), ("מה", "אתה", "חושב") | ("מה", "את", "חושבת")));
+    (best || yours) && !toks.iter().any(|t| PERSONAL.contains(&t.text))
 }
 
 /// The step names something Ozer keeps: a reminder, the calendar or an appointment, a list or
