@@ -366,7 +366,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
             ("email", 0.5), ("emails", 0.5), ("e-mail", 0.5), ("mail", 0.4), ("inbox", 0.5), ("gmail", 0.5),
             // things that arrive by email: with "find"/"תחפש" they are a search of the inbox
             ("=invoice", 0.3), ("=receipt", 0.3), ("=confirmation", 0.3), ("=חשבונית", 0.3), ("=קבלה", 0.3),
-            ("=אישור", 0.3),
+            ("=אישור", 0.3), ("=referral", 0.3), ("=results", 0.3),
         ],
         default_action: Action::Search,
         actions: &[
@@ -394,14 +394,17 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     // "check if the bank replied", "did the school get back to me"
                     ("got back to me", 0.5), ("get back to me", 0.4), ("wrote back", 0.4), ("replied", 0.3),
                     ("answered", 0.3), ("responded", 0.3),
+                    ("any emails from", 0.8), ("any email from", 0.8), ("do i have any emails", 0.9),
                 ],
             },
             ActionSchema {
                 action: Action::Read,
                 hint: "read an email aloud or show it",
                 he: &[("תקרא לי", 0.6), ("תקראי לי", 0.6), ("תקריא", 0.6), ("מה כתוב", 0.5), ("תפתח את", 0.3),
-                    ("תפתח לי את המייל", 0.9), ("תפתח את המייל", 0.9), ("תפתחי לי את המייל", 0.9), ("תפתחי את המייל", 0.9)],
-                en: &[("read", 0.5), ("open", 0.3), ("what does", 0.3), ("email say", 0.7), ("email said", 0.7), ("email says", 0.7), ("mail say", 0.7)],
+                    ("תפתח לי את המייל", 0.9), ("תפתח את המייל", 0.9), ("תפתחי לי את המייל", 0.9), ("תפתחי את המייל", 0.9),
+                    ("מה כתב לי", 0.6), ("מה כתבה לי", 0.6), ("מה כתבו לי", 0.6)],
+                en: &[("read", 0.5), ("open", 0.3), ("what does", 0.3), ("email say", 0.7), ("email said", 0.7), ("email says", 0.7), ("mail say", 0.7),
+                    ("newest message from", 0.8), ("latest message from", 0.8)],
             },
             ActionSchema {
                 action: Action::Send,

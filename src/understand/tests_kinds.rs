@@ -3037,3 +3037,16 @@ fn ozers_own_view_asked_is_talk() {
         assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
     }
 }
+
+#[test]
+fn mail_asked_for_by_who_sent_it_is_gmail() {
+    for (text, action) in [
+        ("do I have any emails from the Hendersons", Action::Search),
+        ("open the newest message from my landlord", Action::Read),
+        ("מה כתבה לי דנה במייל האחרון?", Action::Read),
+        ("find the referral from Dr Shapiro", Action::Search),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Gmail, action), "{text}");
+    }
+}
