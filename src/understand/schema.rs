@@ -523,6 +523,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ("משתמש בך", 1.1), ("משתמשת בך", 1.1), ("להשתמש בך", 1.1), ("מה אתה עושה", 1.0), ("מה את עושה", 1.0),
                 ("מה אתה בעצם", 1.0), ("מה את בעצם", 1.0), ("תסביר לי מה אתה", 1.1), ("תסבירי לי מה את", 1.1),
                 ("במה אתה עוזר", 1.2), ("במה את עוזרת", 1.2), ("מה אתה יודע", 0.9), ("מה את יודעת", 0.9),
+                // settings: "תחליף לי את אזור הזמן לפריז" (the conversation sets it before routing)
+                ("אזור הזמן", 1.3), ("איזור הזמן", 1.3),
             ],
             en: &[
                 ("^help", 1.0), ("what can you do", 1.3), ("what can i ask", 1.3), ("what can you help", 1.3),
@@ -532,6 +534,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ("can you help me with", 1.2), ("able to do", 1.2), ("things you can do", 1.2), ("things u can do", 1.2),
                 ("stuff you can", 1.2), ("stuff can you", 1.2), ("what do you do", 1.1), ("what do u do", 1.1), ("how do i use you", 1.2),
                 ("what are you for", 1.2), ("what are you good for", 1.2),
+                ("my timezone", 1.3), ("my time zone", 1.3),
             ],
         }],
         examples: &["מה אתה יכול לעשות?", "help"],

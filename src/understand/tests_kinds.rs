@@ -3050,3 +3050,11 @@ fn mail_asked_for_by_who_sent_it_is_gmail() {
         assert_eq!((s.resolver, s.action), (Resolver::Gmail, action), "{text}");
     }
 }
+
+#[test]
+fn a_change_of_timezone_is_a_setting_not_a_list() {
+    for text in ["תחליף לי את אזור הזמן לפריז, עברתי לגור פה", "change my timezone to Paris"]
+    {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::Meta, "{text}");
+    }
+}
