@@ -105,7 +105,7 @@ pub(crate) fn range_of(slots: &crate::understand::Step, now: DateTime<Tz>) -> Op
             .query
             .as_deref()
             .or(slots.title.as_deref())
-            .is_some_and(|q| UPCOMING.contains(&q.trim().to_lowercase().as_str()));
+            .is_some_and(|q| UPCOMING.contains(&without_address(&q.trim().to_lowercase()).as_str()));
         let week_on = say::start_of(now.date_naive() + Duration::days(UPCOMING_DAYS), tz);
         return asks_ahead.then(|| (now.to_utc(), week_on.to_utc()));
     };
@@ -130,6 +130,18 @@ const UPCOMING: &[&str] = &[
     "הקרוב",
 ];
 const UPCOMING_DAYS: i64 = 7;
+
+/// The question without the words that only address the user or soften it ("coming up dear",
+/// "what's coming up for me please").
+fn without_address(q: &str) -> String {
+    const ADDRESS: &[&str] =
+        &["dear", "please", "pls", "mate", "love", "hun", "for", "me", "then", "now", "בבקשה", "אחי", "יקירי", "לי"];
+    q.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
+        .filter(|w| !w.is_empty() && !ADDRESS.contains(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// A range in words: "today", or "Sunday to Saturday".
 pub(crate) fn range_phrase(
@@ -360,4 +372,25 @@ async fn delete(cal: &Cal, call: &RemoteCall<'_>) -> Result<StepResult, CalError
         .num("count", to_go.len() as i64)
         .arg("events", say::lines(lang, &to_go, tz, now));
     Ok(confirm::ask(call.db, call.user.id, lang, now.to_utc(), question, call.text, step).await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_coming_up_said_with_a_kind_word_asks_for_the_week_ahead() {
+        assert_eq!(without_address("coming up dear?"), "coming up");
+        let now = chrono::DateTime::parse_from_rfc3339("2026-03-18T15:00:00+00:00")
+            .expect("now")
+            .with_timezone(&chrono_tz::Europe::London);
+        let mut step =
+            crate::understand::Step::new(crate::understand::Resolver::Calendar, crate::understand::Action::Find, 0.7);
+        step.query = Some("coming up dear".into());
+        let (from, to) = range_of(&step, now).expect("a range");
+        // (from now to the end of the seventh day on)
+        assert_eq!((from, to.to_rfc3339()), (now.to_utc(), "2026-03-25T00:00:00+00:00".to_string()));
+        step.query = Some("the dentist".into());
+        assert_eq!(range_of(&step, now), None);
+    }
 }

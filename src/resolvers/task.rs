@@ -232,7 +232,10 @@ fn means_all(text: &str) -> bool {
                 "תקינ" | "בסדר" | "טוב" | "מסודר" | "עובד" | "good" | "fine" | "ok" | "okay" | "sorted" | "well"
             )
         });
-        matches!(w.as_str(), "all" | "everything" | "כל" | "הכל" | "כולנ" | "כולמ") && !well
+        // ("I posted the parcel after all", "at all", "all day": no number of tasks)
+        let idiom = k > 0 && matches!(words[k - 1].as_str(), "after" | "at")
+            || words.get(k + 1).is_some_and(|n| matches!(n.as_str(), "day" | "night" | "morning" | "week" | "along"));
+        matches!(w.as_str(), "all" | "everything" | "כל" | "הכל" | "כולנ" | "כולמ") && !well && !idiom
     })
 }
 
@@ -801,6 +804,8 @@ mod tests {
         assert!(means_all("תמחק את כל התזכורות"));
         assert!(!means_all("בדקתי כבר את הכבלים הכל תקין"));
         assert!(!means_all("checked the wetsuits all good"));
+        assert!(!means_all("I posted the parcel this afternoon after all"));
+        assert!(!means_all("was at the office all day, called the bank"));
     }
 
     #[test]

@@ -159,6 +159,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     items_stop_at_a_reason(&mut steps);
     to_do_list(&mut steps);
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
+    puts_on_the_list_just_named(&msg, &segs, &mut steps);
     shows_the_list_just_named(&msg, &segs, &mut steps);
     shows_a_list_by_its_name(&msg, &segs, &mut steps);
     said_again(&mut steps);
@@ -224,6 +225,33 @@ fn removes_from_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [St
             }
             let list = steps[j - 1].list.clone();
             into_list_step(&mut steps[j], Remove, list);
+            steps[j].items = items;
+        }
+    }
+}
+
+/// "מוטי חולה, תוריד אותו מהרשימה ותכניס את רוני", "…and put in a thermos": a thing put in
+/// right after a step on a list, with no time, no calendar and no appointment named, goes on that
+/// list.
+fn puts_on_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    use crate::understand::Action::{Add, Create, Remove};
+    for j in 1..steps.len().min(segs.len()) {
+        let on_a_list = steps[j - 1].resolver == Resolver::List && matches!(steps[j - 1].action, Add | Remove | Create);
+        let s = &steps[j];
+        let Some(title) = s.title.as_deref() else { continue };
+        let placed = s.resolver == Resolver::Calendar
+            && s.action == Create
+            && s.when.is_none()
+            && s.window.is_none()
+            && !shape::names_calendar(msg, segs[j])
+            && !shape::names_an_appointment(msg, segs[j]);
+        if on_a_list && placed {
+            let items: Vec<String> = things_of(title.trim_start_matches("את ").trim_start_matches("ואת "));
+            if items.is_empty() || items.iter().any(|i| is_pronoun(i)) {
+                continue;
+            }
+            let list = steps[j - 1].list.clone();
+            into_list_step(&mut steps[j], Add, list);
             steps[j].items = items;
         }
     }
@@ -563,6 +591,55 @@ const NOT_A_DEED: &[&str] = &[
     "on", "in", "the", "a", "works", "would", "ok", "if", "both", "only", "either", "to", "from", "till", "until",
 ];
 
+/// Hebrew words after a time that say no deed ("ובשלוש עם דנה" is whom, "ובארבע זה בסדר").
+const NOT_A_DEED_HE: &[&str] = &[
+    "את",
+    "עמ",
+    "של",
+    "על",
+    "עד",
+    "או",
+    "גמ",
+    "כל",
+    "זה",
+    "זו",
+    "הוא",
+    "היא",
+    "יש",
+    "אינ",
+    "לא",
+    "כנ",
+    "בסדר",
+    "עדיפ",
+    "מתאימ",
+    // ("…, חנוכה בכל זאת": words that go on the sentence, not a deed)
+    "בכל",
+    "בגלל",
+    "בשביל",
+    "בערכ",
+    "בזמנ",
+    "כי",
+    "כמו",
+    "שזה",
+    "שהוא",
+    "שהיא",
+    "אז",
+    "עוד",
+    "כבר",
+    "רק",
+    "טוב",
+    "אבל",
+    "במקומ",
+    "בערב",
+    "בבוקר",
+    "בלילה",
+    "בצהריימ",
+    "אחהצ",
+    "ושלושימ",
+    "וחצי",
+    "ורבע",
+];
+
 fn is_conj(t: &Token<'_>) -> bool {
     matches!(
         t.text,
@@ -645,6 +722,18 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
     }
     let mut i = 0;
     while i < n {
+        // "תשאיר את הקטלבל אבל תמחק את החבל", "keep the torch but bin the radio": what stays is
+        // no step; the command after "but" is the request
+        if matches!(msg.toks[i].text, "אבל" | "but")
+            && i > cur.content
+            && matches!(msg.toks[cur.content].text, "תשאיר" | "תשאירי" | "keep" | "leave")
+            && command_at(msg, i + 1).is_some()
+        {
+            cur.content = i + 1;
+            cur.start = i + 1;
+            i += 1;
+            continue;
+        }
         // a counted-out request starts at its number; what it does not say to do, the one
         // before it said ("2) Wednesday at 5pm pick up the turkey" after "1) remind me …"); the
         // words before "1)" with no command in them are only its heading
@@ -900,7 +989,9 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && (is_conj(&msg.toks[i]) || command_at(msg, i).is_some_and(|m| m.after_vav))
                 && reads_alone(msg, Seg { start: cur.start, content: cur.content, end: i }));
         // …which may only be split from a second time and what to do then
-        let only_timed = !left_reads && i > cur.content && is_conj(&msg.toks[i]) && opens_with_time(i);
+        // ("מחר ב6 לשלוח את התוכנית וביום חמישי ב4 לחדש את הביטוח": or a time glued to its "and")
+        let only_timed =
+            !left_reads && i > cur.content && (is_conj(&msg.toks[i]) || vav_time_at(msg, i)) && opens_with_time(i);
         if i > cur.content && (left_reads || only_timed) {
             let mut c = i;
             while c < n && is_conj(&msg.toks[c]) {
@@ -969,12 +1060,25 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             let vav_time = c == i && msg.toks[i].kind == Kind::He && msg.toks[i].text.starts_with('ו');
             // the new time must be followed by what to do ("and at 8 to email the teacher"),
             // not end the message ("between sunday and tuesday")
-            let to_do_after = |e: usize| msg.toks.get(e).is_some_and(opens_what_to_do);
+            // ("…and tomorrow morning I must post the parcel": or what the user must do then)
+            let to_do_after = |e: usize| {
+                msg.toks.get(e).is_some_and(opens_what_to_do)
+                    || msg.toks.get(e).is_some_and(|t| t.text == "i")
+                        && msg
+                            .toks
+                            .get(e + 1)
+                            .is_some_and(|t| matches!(t.text, "must" | "need" | "have" | "should" | "gotta"))
+            };
             // "sat 11am pick up the dry cleaning and sunday 4pm call grandpa": a time then what
             // to do, twice over; the second needs no "to" when the first had none
             let time_then_deed = |e: usize| {
-                let word =
-                    |k: usize| msg.toks.get(k).is_some_and(|t| t.kind == Kind::Latin && !NOT_A_DEED.contains(&t.text));
+                // ("וב11 לשלוח לאבי את התעודות, וב3 טסט למשאית": in Hebrew too)
+                let word = |k: usize| {
+                    msg.toks.get(k).is_some_and(|t| {
+                        t.kind == Kind::Latin && !NOT_A_DEED.contains(&t.text)
+                            || t.kind == Kind::He && !NOT_A_DEED_HE.contains(&t.text) && t.text.chars().count() >= 3
+                    })
+                };
                 word(e)
                     && msg.times.iter().any(|(_, tr)| {
                         tr.start >= cur.content && tr.end < i && word(tr.end) && tr.start <= cur.content + 3
@@ -1374,7 +1478,17 @@ fn told_not_asked(msg: &Msg<'_>, steps: &mut [Step]) {
     let clause = words.windows(2).any(|w| {
         matches!(w[0].as_str(), "is" | "are" | "am" | "was" | "were" | "want" | "wants" | "wanna" | "gonna" | "לא")
             && !matches!(w[1].as_str(), "on" | "at" | "in" | "for" | "the" | "a" | "my" | "due")
-    }) || words.first().is_some_and(|w| matches!(w.as_str(), "happy" | "lol"));
+    }) || words.first().is_some_and(|w| matches!(w.as_str(), "happy" | "lol"))
+        // "אחי עשיתי היום 100 בורפיז, אני מכונה": what the user did (a first-person past verb
+        // among the first words) or is ("אני" and a word that needs nothing) is told
+        || words.iter().take(2).any(|w| w.chars().count() >= 4 && w.ends_with("תי") && !w.starts_with('ל'))
+        || words.windows(2).any(|w| {
+            w[0] == "אני"
+                && !matches!(
+                    w[1].as_str(),
+                    "צריך" | "צריכה" | "חייב" | "חייבת" | "רוצה" | "צריכים" | "רוצים" | "מבקש" | "מבקשת"
+                )
+        });
     if !clock && !commands && clause {
         *step = Step::new(Resolver::General, crate::understand::Action::Chat, 0.5);
     }

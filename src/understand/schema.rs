@@ -236,6 +236,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("mark off", 0.5), ("don't need", 0.35), ("dont need", 0.35), ("no longer need", 0.4),
                     ("take them off", 0.5), ("take that off", 0.5), ("cross it off", 0.5), ("cross them off", 0.5),
                     ("tick them off", 0.5), ("check them off", 0.5), ("pull it off", 0.5), ("pull them off", 0.5),
+                    // "chuck out the spittoons", "chuck the torch"
+                    ("chuck out", 0.5), ("^chuck", 0.4), ("toss out", 0.5), ("throw out", 0.5),
                 ],
             },
             ActionSchema {
@@ -245,6 +247,9 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("תמחק את הרשימה", 0.6), ("תמחק את רשימת", 0.6), ("מחק את הרשימה", 0.6), ("תמחק", 0.2),
                     ("תמחקי את הרשימה", 0.6), ("תמחקי את רשימת", 0.6), ("תמחקי", 0.2),
                     ("למחוק את הרשימה", 0.6), ("למחוק את רשימת", 0.6), ("למחוק", 0.2), ("מחק", 0.2), ("מחקי", 0.2),
+                    // "תמחק את כל רשימת הנהגים": all of a list is the list
+                    ("תמחק את כל רשימת", 1.0), ("תמחקי את כל רשימת", 1.0), ("תמחק את כל הרשימה", 1.0),
+                    ("תמחקי את כל הרשימה", 1.0), ("למחוק את כל הרשימה", 1.0), ("למחוק את כל רשימת", 1.0),
                     ("אפשר לזרוק", 0.5), ("אפשר למחוק", 0.5),
                 ],
                 en: &[
@@ -470,12 +475,17 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("מה שמרתי", 1.0), ("מה שמרת", 0.9), ("איך קוראים ל", 0.6),
                     // where something was put, or how the user once did something, asks a note back
                     ("איפה שמתי", 1.0), ("איפה אמרתי", 1.0), ("איפה השארתי", 0.9), ("איך עשיתי", 0.9), ("איך הכנתי", 0.9),
+                    // "מה אני צריך לזכור על יוסי?": what was kept about someone, asked back
+                    ("מה אני צריך לזכור", 1.3), ("מה אני צריכה לזכור", 1.3), ("מה צריך לזכור", 1.2),
+                    ("מה אתה יודע על", 1.3), ("מה את יודעת על", 1.3), ("מה אתה זוכר על", 1.3), ("מה את זוכרת על", 1.3),
                 ],
                 en: &[
                     ("what did i say", 1.0), ("what did i tell you", 1.0), ("do you remember", 0.9),
                     ("remind me what", 1.2), ("what was the", 0.5), ("what was my", 0.5), ("did i mention", 0.8),
                     ("what did i save", 1.0), ("what did i note", 1.0), ("what did i write down", 1.0), ("what have i saved", 1.0),
                     ("did i write down", 1.0), ("did i tell you", 1.0), ("did i note", 1.0), ("did i save", 1.0),
+                    ("what do i need to remember", 1.3), ("what should i remember", 1.3), ("what do you know about", 1.3),
+                    ("what do you remember about", 1.3),
                     ("where did i say", 1.2), ("where did i put", 1.0), ("where did i leave", 1.0), ("how did i make", 0.9),
                     ("what's the name of", 0.7), ("what was the name of", 0.8), ("who was", 0.5), ("again", 0.3),
                 ],
@@ -525,6 +535,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ("במה אתה עוזר", 1.2), ("במה את עוזרת", 1.2), ("מה אתה יודע", 0.9), ("מה את יודעת", 0.9),
                 // settings: "תחליף לי את אזור הזמן לפריז" (the conversation sets it before routing)
                 ("אזור הזמן", 1.3), ("איזור הזמן", 1.3),
+                ("אתה מדבר", 1.0), ("את מדברת", 1.0), ("אתה מבין", 0.9), ("את מבינה", 0.9),
             ],
             en: &[
                 ("^help", 1.0), ("what can you do", 1.3), ("what can i ask", 1.3), ("what can you help", 1.3),
@@ -535,6 +546,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ("stuff you can", 1.2), ("stuff can you", 1.2), ("what do you do", 1.1), ("what do u do", 1.1), ("how do i use you", 1.2),
                 ("what are you for", 1.2), ("what are you good for", 1.2),
                 ("my timezone", 1.3), ("my time zone", 1.3),
+                // "do you speak French?": what Ozer can do, asked of its languages
+                ("do you speak", 1.2), ("can you speak", 1.2), ("do you understand", 1.0), ("can you understand", 1.0),
             ],
         }],
         examples: &["מה אתה יכול לעשות?", "help"],

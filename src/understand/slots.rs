@@ -257,6 +257,34 @@ pub fn list_slots(
     verb_end: usize,
     keep: &dyn Fn(usize) -> bool,
 ) -> ListSlots {
+    let mut slots = list_slots_as_said(text, toks, seg.clone(), verb_end, keep);
+    // "רשימה לציוד: …", "תפתח רשימה לטיול": after "list" (not its construct "רשימת") a word
+    // glued to ל says what the list is for, and that is its name ("ציוד", not "לציוד")
+    if let Some(k) = list_marker(toks, seg)
+        && stems(&toks[k]).any(|s| s == "רשימה")
+        && toks.get(k + 1).is_some_and(|t| {
+            // (not a noun that itself starts with ל: "רשימה לקוחות" is a list of clients)
+            t.kind == Kind::He
+                && t.text.starts_with('ל')
+                && t.text.chars().count() >= 4
+                && !matches!(t.text, "לקוחות" | "לקוח" | "לימודימ" | "לוח" | "לוחות" | "לידה" | "ליגה" | "לחמ")
+                && !crate::understand::goods::starts_a_thing(&[t.text])
+        })
+        && let Some(list) = slots.list.as_mut()
+        && let Some(rest) = list.strip_prefix('ל')
+    {
+        *list = rest.trim_start_matches('-').to_string();
+    }
+    slots
+}
+
+fn list_slots_as_said(
+    text: &str,
+    toks: &[Token<'_>],
+    seg: Range<usize>,
+    verb_end: usize,
+    keep: &dyn Fn(usize) -> bool,
+) -> ListSlots {
     // "תמחק לחם מהקניות, כבר קניתי": a reason after a comma is no part of the list or the items
     let seg = match (seg.start..seg.end).find(|&i| {
         toks[i].text == ","
@@ -521,6 +549,11 @@ fn occasion_len(toks: &[Token<'_>], i: usize) -> usize {
     }
 }
 
+/// Nouns that name a list by what it gathers ("ציוד", "קניות"), which then says what it is for.
+fn collection_noun(word: &str) -> bool {
+    matches!(word.strip_prefix('ה').unwrap_or(word), "ציוד" | "קניות" | "דברימ" | "הכנות" | "סידורימ")
+}
+
 /// "תוסיף לרשימת הקניות חלב וביצים": the list word comes before the items. The construct noun
 /// ("רשימת", "רשימה של") takes one word as the list's name and the rest are the items. `None`
 /// when nothing follows the name, so "לרשימת הקניות" alone keeps its usual reading.
@@ -536,7 +569,23 @@ fn name_then_items(
     let colon = (name_at + 1..end).find(|&i| toks[i].text == ":");
     // "לרשימת ציוד לחופשה כובע, …", "לרשימת קניות לחג רימונים": what the list is for belongs
     // to its name, when a word is left for the first item
-    let purpose = occasion_len(toks, name_at + 1);
+    let mut purpose = occasion_len(toks, name_at + 1);
+    // "לרשימת ציוד למרתון ג׳לים", "מרשימת קניות לתינוקת את המגבונים": a list of gear or of
+    // shopping is for something, whatever it is, when the word glued to "for" is no thing people
+    // buy ("לחם", "לימונים")
+    if purpose == 0
+        && collection_noun(toks[name_at].text)
+        && let Some(t) = toks.get(name_at + 1).filter(|t| t.kind == Kind::He && keep(name_at + 1))
+    {
+        let orig = text.get(t.start..t.end).unwrap_or("");
+        let stem = ["לה", "ל"].iter().find_map(|p| t.text.strip_prefix(p)).unwrap_or("");
+        // ("לאבנה ושמן", "לבן, ביצים": a word followed by "and" or a comma is the first item)
+        let then_a_thing =
+            toks.get(name_at + 2).is_some_and(|n| matches!(n.kind, Kind::He | Kind::Latin) && !n.text.starts_with('ו'));
+        if stem.chars().count() >= 3 && then_a_thing && !crate::understand::goods::starts_a_thing(&[orig]) {
+            purpose = 1;
+        }
+    }
     let room = (name_at + 1 + purpose..end).any(|i| keep(i) && toks[i].kind == Kind::He);
     let mut name_end = colon.unwrap_or(name_at + 1 + if room { purpose } else { 0 });
     // "לרשימת התרופות של אבא אקמול וויטמין": whose list it is belongs to its name, when words

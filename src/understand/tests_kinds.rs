@@ -2165,6 +2165,13 @@ fn twenty_second_frozen_dev_set_route_accuracy_stays_above_its_floor() {
     route_floor("eval/dev22_frozen.jsonl", 200, 965);
 }
 
+/// The twenty-third held-out set (e001–e400 by a twenty-first writer; split before Ozer ran on
+/// them): 93.5% on first run, with the first rules of the session that added it.
+#[test]
+fn twenty_third_frozen_dev_set_route_accuracy_stays_above_its_floor() {
+    route_floor("eval/dev23_frozen.jsonl", 200, 935);
+}
+
 #[test]
 fn a_reminder_for_a_day_said_without_an_hour_fires_at_nine_and_a_need_is_a_task() {
     // thursday_evening is 2026-01-22 21:09 in Jerusalem
@@ -3057,4 +3064,57 @@ fn a_change_of_timezone_is_a_setting_not_a_list() {
     {
         assert_eq!(one(text, tuesday_morning()).resolver, Resolver::Meta, "{text}");
     }
+}
+
+#[test]
+fn what_to_remember_about_someone_is_asked_back_and_all_of_a_list_is_the_list() {
+    for text in
+        ["מה אני צריך לזכור על יוסי?", "what do you know about Dana?", "what should I remember about the landlord"]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Recall), "{text}");
+    }
+    let s = one("תמחק את כל רשימת הנהגים אני אעשה חדשה מחר", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Delete, Some("הנהגים")));
+}
+
+#[test]
+fn what_the_user_did_or_is_on_a_day_is_told_and_the_weather_is_outside() {
+    for text in [
+        "אחי עשיתי היום 100 בורפיז לפני הקפה אני מכונה 💪",
+        "יהיה שרב היום בדרום? לחצי מהנהגים אין מזגן",
+        "gonna be a frost sunday morning do ya reckon?",
+        "when do the Heat play next",
+        "מה מחיר הדלק החודש",
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
+    // a need said on a day is still a thing to do, and a tenant's lease is the user's affair
+    assert_ne!(one("אני צריך לקנות חלב מחר", tuesday_morning()).resolver, Resolver::General);
+    assert_ne!(one("when does 2B's lease renew", tuesday_morning()).resolver, Resolver::General);
+}
+
+#[test]
+fn hebrew_times_glued_to_and_each_open_a_reminder_of_their_own() {
+    let s = steps("ומחר ב6 בבוקר לשלוח תוכנית תזונה למיכל וביום חמישי ב4 לחדש ביטוח מקצועי", tuesday_morning());
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[1].title.as_deref(), Some("לחדש ביטוח מקצועי"));
+    assert_eq!(s[1].when.map(|w| w.hour()), Some(16));
+    let s = steps("וב11 לשלוח לאבי את תעודות המשלוח, וב3 טסט למשאית 42 במוסך", tuesday_morning());
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[1].title.as_deref(), Some("טסט למשאית 42 במוסך"));
+}
+
+#[test]
+fn languages_asked_of_ozer_are_help_a_phone_number_is_a_kept_fact_and_a_reminder_to_book_is_a_reminder() {
+    for text in ["אתה מדבר גם צרפתית?", "do you speak French?"] {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::Meta, "{text}");
+    }
+    let s = one("מה הטלפון של הנגר?", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Recall));
+    let s = one("תזכורת ביום שלישי הבא בשבע בבוקר להזמין כרטיסים למנהרות הכותל", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+    // booking itself is still something Ozer cannot do
+    assert_eq!(one("תזמין לי כרטיסים להופעה", tuesday_morning()).resolver, Resolver::General);
 }

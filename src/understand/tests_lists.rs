@@ -126,3 +126,40 @@ fn new_names_no_list_and_him_after_a_deed_is_who_did_it() {
     let s = steps("אזולאי הביא את המסמכים תוריד אותו מהרשימה של הלקוחות");
     assert_eq!((s[0].action, s[0].items.clone()), (Action::Remove, vec!["אזולאי".to_string()]));
 }
+
+#[test]
+fn a_list_of_gear_or_shopping_names_what_it_is_for_unless_that_word_is_a_thing_bought() {
+    let s = &steps("תוסיף לרשימת ציוד למרתון ג׳לים וגרביים")[0];
+    assert_eq!(s.list.as_deref(), Some("ציוד למרתון"));
+    assert_eq!(s.items, strings(&["ג׳לים", "גרביים"]));
+    let s = &steps("תמחק מרשימת קניות לתינוקת את המגבונים")[0];
+    assert_eq!((s.action, s.list.as_deref()), (Action::Remove, Some("קניות לתינוקת")));
+    // a thing people buy that starts with ל is the first item
+    let s = &steps("תוסיף לרשימת קניות לחם חלב וביצים")[0];
+    assert_eq!(s.list.as_deref(), Some("קניות"));
+    // and so is any word followed by "and" or a comma
+    let s = &steps("תוסיף לרשימת קניות לאבנה ושמן")[0];
+    assert_eq!((s.list.as_deref(), s.items.clone()), (Some("קניות"), strings(&["לאבנה", "שמן"])));
+}
+
+#[test]
+fn a_list_for_something_is_named_by_that_thing() {
+    let s = &steps("רשימה לציוד: גומיות התנגדות, קטלבל 12 קילו, מזרן יוגה")[0];
+    assert_eq!(s.list.as_deref(), Some("ציוד"));
+    assert_eq!(steps("תמחק את הרשימה לחתונה")[0].list.as_deref(), Some("חתונה"));
+    // a noun that starts with ל keeps it
+    assert_eq!(steps("תפתח רשימה לקוחות חדשים")[0].list.as_deref(), Some("לקוחות חדשים"));
+}
+
+#[test]
+fn what_stays_is_no_step_and_a_thing_put_in_after_a_list_step_goes_on_that_list() {
+    let s = steps("תשאיר את הקטלבל אבל תמחק את החבל קפיצה");
+    assert_eq!(s.len(), 1);
+    assert!(!s[0].title.as_deref().unwrap_or("").contains("קטלבל"), "{s:?}");
+    let s = steps("תוריד את מוטי מהרשימה ותכניס את רוני");
+    assert_eq!((s[1].resolver, s[1].action), (Resolver::List, Action::Add));
+    assert_eq!(s[1].items, strings(&["רוני"]));
+    // the calendar named keeps it an event
+    let u = understand("add eggs to the shopping list and put the dentist in the calendar", now(), Lang::En);
+    assert_eq!(u.steps[1].resolver, Resolver::Calendar);
+}

@@ -501,6 +501,28 @@ const OUTSIDE: &[&str] = &[
     "יוצאת",
     "נכנסת",
     "forecast",
+    // ("gonna be a frost sunday?", "יהיה שרב מחר?")
+    "frost",
+    "sharav",
+    "heatwave",
+    "storm",
+    "storms",
+    "hail",
+    "fog",
+    "foggy",
+    "windy",
+    "warm",
+    "שרב",
+    "חמסינ",
+    "סערה",
+    "ברד",
+    "ערפל",
+    "מעלות",
+    // prices of the market: "מה מחיר הדלק החודש"
+    "דלק",
+    "בנזינ",
+    "fuel",
+    "petrol",
     "rain",
     "raining",
     "snow",
@@ -651,29 +673,35 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
             .windows(4)
             .any(|w| w[0].text == "what" && w[1].text == "time" && w[2].text == "is" && w[3].text == "it");
     // "book me a table for 4 at Dishoom", "תזמין לי שולחן במסעדה": bookings Ozer cannot make
-    let books =
-        toks.iter().any(|t| matches!(t.text, "book" | "reserve" | "order" | "תזמינ" | "תזמיני" | "להזמינ" | "תזמינו"))
-            && toks.iter().any(|t| {
-                matches!(
-                    t.text,
-                    "table"
-                        | "flight"
-                        | "flights"
-                        | "taxi"
-                        | "uber"
-                        | "cab"
-                        | "hotel"
-                        | "tickets"
-                        | "pizza"
-                        | "שולחנ"
-                        | "מונית"
-                        | "טיסה"
-                        | "מלונ"
-                        | "כרטיסימ"
-                        | "פיצה"
-                        | "שולחנות"
-                )
-            });
+    // (not a reminder to book them: "תזכורת ביום שלישי להזמין כרטיסים")
+    let reminds = toks
+        .iter()
+        .any(|t| matches!(t.text, "remind" | "reminder" | "תזכורת" | "תזכיר" | "תזכירי" | "להזכיר" | "תזכירו"));
+    let books = !reminds
+        && toks
+            .iter()
+            .any(|t| matches!(t.text, "book" | "reserve" | "order" | "תזמינ" | "תזמיני" | "להזמינ" | "תזמינו"))
+        && toks.iter().any(|t| {
+            matches!(
+                t.text,
+                "table"
+                    | "flight"
+                    | "flights"
+                    | "taxi"
+                    | "uber"
+                    | "cab"
+                    | "hotel"
+                    | "tickets"
+                    | "pizza"
+                    | "שולחנ"
+                    | "מונית"
+                    | "טיסה"
+                    | "מלונ"
+                    | "כרטיסימ"
+                    | "פיצה"
+                    | "שולחנות"
+            )
+        });
     the_time
         || books
         || asks
@@ -744,6 +772,11 @@ const KEPT_FACTS: &[&str] = &[
     "דרכונ",
     "דרכונימ",
     "תעודת",
+    // "מה הטלפון של הנגר?", "what's the plumber's phone"
+    "phone",
+    "טלפונ",
+    "פלאפונ",
+    "נייד",
 ];
 
 /// Words that ask back what the user told: "again", "did I tell you", "אמרתי".
@@ -1433,6 +1466,15 @@ fn asks_a_fact(msg: &Msg<'_>, seg: Seg) -> bool {
     let opens = match at(0) {
         "how" => matches!(at(1), "many" | "much" | "long" | "far" | "big" | "old" | "tall" | "hot" | "cold"),
         "is" | "are" | "does" | "will" | "was" | "were" => true,
+        // "when do the Heat play next", "what time does the market open": someone else's times
+        // (not "when does 2B's lease renew": a thing someone has is one the user keeps track of)
+        "when" => matches!(at(1), "do" | "does") && !toks.iter().any(|t| t.text.ends_with("'s") || t.text == "'s"),
+        "what" => at(1) == "time" && matches!(at(2), "do" | "does"),
+        // "who's playing at the festival this year", "who won the match"
+        "who's" | "whos" | "who" => {
+            let verb = if at(0) == "who" && matches!(at(1), "is" | "are") { at(2) } else { at(1) };
+            matches!(verb, "playing" | "performing" | "headlining" | "winning" | "won" | "leading" | "singing")
+        }
         _ => false,
     };
     let names_ozers_things = msg

@@ -92,6 +92,8 @@ pub static WORDS: &[(&str, Lex)] = &[
     ("lunch", Part(Noon)),
     ("afternoon", Part(Afternoon)),
     ("afternoonish", Part(Afternoon)),
+    // Australian: "saturday arvo at 3"
+    ("arvo", Part(Afternoon)),
     ("evening", Part(Evening)),
     ("night", Part(Night)),
     ("midnight", Part(Midnight)),
