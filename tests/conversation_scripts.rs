@@ -96,7 +96,7 @@ const FROZEN13_FLOOR: usize = 158;
 /// outside Israel, eleven across a DST change): first run, with the first rules of the session that
 /// added it, tune 159/186, frozen 166/184.
 const TUNE14_FLOOR: usize = 182;
-const FROZEN14_FLOOR: usize = 166;
+const FROZEN14_FLOOR: usize = 171;
 /// The fifteenth set (c281–c300, 529 checks, written and split before Ozer ran on it; thirteen
 /// outside Israel, twelve across a DST change): first run, with the first rules of the session
 /// that added it, tune 202/260, frozen 214/269.
@@ -125,8 +125,8 @@ const FROZEN19_FLOOR: usize = 273;
 /// The twentieth set (c381–c400, 738 checks, written and split before Ozer ran on it; ten
 /// outside Israel, eleven across a DST change): first run, with the first rules of the session
 /// that added it, tune 264/367, frozen 259/371.
-const TUNE20_FLOOR: usize = 283;
-const FROZEN20_FLOOR: usize = 291;
+const TUNE20_FLOOR: usize = 316;
+const FROZEN20_FLOOR: usize = 300;
 
 struct Tally {
     passed: usize,

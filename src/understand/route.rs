@@ -172,6 +172,8 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
         steps[0] = Step::new(Resolver::Meta, crate::understand::Action::Help, UNSURE);
     }
     told_not_asked(&msg, &mut steps);
+    made_at_a_new_time(&msg, &segs, &mut steps);
+    time_then_infinitive(&msg, &segs, &mut steps);
     // "The closing - make that 10:30": a new time is no reading of a list, which keeps no hours
     for s in &mut steps {
         if s.action == crate::understand::Action::Update
@@ -1491,6 +1493,118 @@ fn told_not_asked(msg: &Msg<'_>, steps: &mut [Step]) {
         });
     if !clock && !commands && clause {
         *step = Step::new(Resolver::General, crate::understand::Action::Chat, 0.5);
+    }
+}
+
+/// "ובמוצאי שבת ב9 בערב לשלוח לדיג'יי את רשימת השירים": a time and then what to do (a Hebrew
+/// infinitive), with no command of its own, is a reminder, whatever nouns the deed names.
+fn time_then_infinitive(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    for (j, seg) in segs.iter().enumerate().take(steps.len()) {
+        if matches!(steps[j].resolver, Resolver::Task | Resolver::Calendar | Resolver::General | Resolver::Meta) {
+            continue;
+        }
+        let Some((m, tr)) = msg.times.iter().find_map(|(f, tr)| match f {
+            Found::Time(m) if tr.start >= seg.content && tr.start <= seg.content + 1 && m.problem.is_none() => {
+                Some((m, tr.clone()))
+            }
+            _ => None,
+        }) else {
+            continue;
+        };
+        let deed = msg.toks.get(tr.end).is_some_and(|t| t.kind == Kind::He && he_infinitive(t));
+        let commanded = (seg.content..seg.end).any(|k| command_at(msg, k).is_some_and(|c| c.weight >= 0.8));
+        if !deed || commanded || tr.end + 1 >= seg.end {
+            continue;
+        }
+        let said = msg.text.get(msg.toks[tr.end].start..msg.toks[seg.end - 1].end).unwrap_or("");
+        let title = said.trim_end_matches(['!', '?', '.', ' ']).to_string();
+        let mut step = Step::new(Resolver::Task, crate::understand::Action::Create, 0.6);
+        step.title = Some(title);
+        step.when = Some(m.point.unwrap_or(m.value));
+        steps[j] = step;
+    }
+}
+
+/// "actually make the drives 7:30, want to beat the traffic", "את הצלם תעשה ב10": "make" a
+/// thing of the user's at a clock time, with no reminder or event asked for, is that thing moved
+/// (the resolver finds it among the open reminders, and says so when none is).
+fn made_at_a_new_time(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
+    const SOFT: &[&str] =
+        &["actually", "wait", "oh", "ok", "okay", "so", "no", "sorry", "רגע", "לא", "אה", "בעצם", "אוקיי"];
+    for (j, seg) in segs.iter().enumerate().take(steps.len()) {
+        let s = &steps[j];
+        if s.action != crate::understand::Action::Create || !matches!(s.resolver, Resolver::Calendar | Resolver::Task) {
+            continue;
+        }
+        let toks = &msg.toks[seg.range()];
+        let mut k = 0;
+        while toks.get(k).is_some_and(|t| SOFT.contains(&t.text) || t.text == ",") {
+            k += 1;
+        }
+        // "Olivers call should be at eleven not half past ten": the thing, then the hour it
+        // should be at
+        let should = (k + 1..toks.len().saturating_sub(2)).find(|&i| {
+            matches!((toks[i].text, toks[i + 1].text), ("should" | "needs" | "has", "be") | ("צריכ" | "צריכה", "להיות"))
+        });
+        if let Some(sh) = should {
+            let clock = msg.times.iter().any(|(f, tr)| {
+                (seg.content + sh + 2..=seg.content + sh + 3).contains(&tr.start)
+                    && matches!(f, Found::Time(m) if m.grain < time::Grain::Day)
+            });
+            let from = (k..sh).rev().find(|&i| toks[i].text == ",").map_or(k, |c| c + 1);
+            let asks_new = toks.iter().any(|t| matches!(t.text, "remind" | "תזכיר" | "תזכירי" | "calendar" | "ביומנ"));
+            let words: Vec<&str> = (seg.content + from..seg.content + sh)
+                .filter(|&i| !matches!(msg.toks[i].text, "the" | "my" | "את"))
+                .filter_map(|i| msg.text.get(msg.toks[i].start..msg.toks[i].end))
+                .collect();
+            if clock && !asks_new && !words.is_empty() {
+                let mut moved = Step::new(Resolver::Task, crate::understand::Action::Update, 0.6);
+                moved.title = Some(words.join(" "));
+                moved.when = steps[j].when;
+                steps[j] = moved;
+            }
+            continue;
+        }
+        // the verb first ("make the drives 7:30") or the thing first ("את הצלם תעשה ב10")
+        let verb = |t: &Token<'_>| matches!(t.text, "make" | "תעשה" | "תעשי");
+        let (from, to) = if toks.get(k).is_some_and(verb) {
+            (k + 1, toks.len())
+        } else if toks.get(k).is_some_and(|t| t.text == "את")
+            && let Some(v) = (k + 1..toks.len().min(k + 5)).find(|&v| verb(&toks[v]))
+        {
+            (k + 1, v)
+        } else {
+            continue;
+        };
+        // what is made: "the"/"my" and a thing, up to the clock that follows it
+        let clock_at = |i: usize| {
+            msg.times.iter().find(|(f, tr)| {
+                tr.start == seg.content + i && matches!(f, Found::Time(m) if m.grain < time::Grain::Day)
+            })
+        };
+        let words_end = (from..to).find(|&i| clock_at(i).is_some() || toks[i].text == ",").unwrap_or(to);
+        let first = toks.get(from).map_or("", |t| t.text);
+        let named = if to == toks.len() { matches!(first, "the" | "my") } else { words_end > from };
+        let clock = if to == toks.len() { clock_at(words_end) } else { clock_at(to + 1) };
+        let asks_new = toks.iter().any(|t| {
+            matches!(
+                t.text,
+                "remind" | "reminder" | "calendar" | "תזכיר" | "תזכירי" | "תזכורת" | "ביומנ" | "ליומנ" | "event"
+            )
+        });
+        let (Some(_), true, false) = (clock, named, asks_new) else { continue };
+        let title_from = if first == "the" || first == "my" { from + 1 } else { from };
+        let words: Vec<&str> = (seg.content + title_from..seg.content + words_end)
+            .filter_map(|i| msg.text.get(msg.toks[i].start..msg.toks[i].end))
+            .collect();
+        if words.is_empty() {
+            continue;
+        }
+        let when = steps[j].when;
+        let mut moved = Step::new(Resolver::Task, crate::understand::Action::Update, steps[j].confidence.max(0.6));
+        moved.title = Some(words.join(" "));
+        moved.when = when;
+        steps[j] = moved;
     }
 }
 

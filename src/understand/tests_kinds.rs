@@ -3118,3 +3118,23 @@ fn languages_asked_of_ozer_are_help_a_phone_number_is_a_kept_fact_and_a_reminder
     // booking itself is still something Ozer cannot do
     assert_eq!(one("תזמין לי כרטיסים להופעה", tuesday_morning()).resolver, Resolver::General);
 }
+
+#[test]
+fn a_thing_made_at_a_new_clock_time_is_moved_and_a_time_then_a_deed_is_a_reminder() {
+    for (text, title) in [
+        ("actually make the drives 7:30, want to beat the traffic on the M50", "drives"),
+        ("את הצלם תעשה ב10 לא ב9, יש לי פגישה בבוקר", "הצלם"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some(title)), "{text}");
+    }
+    // a reminder asked for is a new one
+    assert_eq!(one("remind me to make the bed at 9", tuesday_morning()).action, Action::Create);
+    let s = one("Sorry dear, Olivers call should be at eleven not half past ten, he has football", tuesday_morning());
+    assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("Olivers call")));
+    assert_ne!(one("dinner should be fun tomorrow", tuesday_morning()).action, Action::Update);
+    let s = one("ובמוצאי שבת ב9 בערב לשלוח לדיג'יי את רשימת השירים!!", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+    assert_eq!(s.title.as_deref(), Some("לשלוח לדיג'יי את רשימת השירים"));
+    assert_eq!(s.when.map(|w| w.hour()), Some(21));
+}
