@@ -100,7 +100,9 @@ const FROZEN14_FLOOR: usize = 171;
 /// The fifteenth set (c281–c300, 529 checks, written and split before Ozer ran on it; thirteen
 /// outside Israel, twelve across a DST change): first run, with the first rules of the session
 /// that added it, tune 202/260, frozen 214/269.
-const TUNE15_FLOOR: usize = 244;
+// (244 until "X should be at <hour>" moved X: in c288 "the second one should be tuesday at 9"
+// now moves a reminder where it used to add one that made up for two reminders read as one)
+const TUNE15_FLOOR: usize = 241;
 const FROZEN15_FLOOR: usize = 221;
 /// The sixteenth set (c301–c320, 611 checks, written and split before Ozer ran on it; sixteen
 /// outside Israel or across a DST change, thirteen across one): first run, with the first rules
@@ -125,8 +127,10 @@ const FROZEN19_FLOOR: usize = 273;
 /// The twentieth set (c381–c400, 738 checks, written and split before Ozer ran on it; ten
 /// outside Israel, eleven across a DST change): first run, with the first rules of the session
 /// that added it, tune 264/367, frozen 259/371.
-const TUNE20_FLOOR: usize = 316;
-const FROZEN20_FLOOR: usize = 300;
+// (316 until "Olivers call should be at eleven" moved the call: c398's count had been right only
+// because a new reminder made up for two read as one)
+const TUNE20_FLOOR: usize = 313;
+const FROZEN20_FLOOR: usize = 304;
 
 struct Tally {
     passed: usize,

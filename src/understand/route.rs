@@ -105,6 +105,16 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     // "a list called purim baskets: …", "רשימה בשם חנוכה: …": a name said up to its colon
     let named = named_spans(&toks);
     times.retain(|(_, r)| !named.iter().any(|q| q.start <= r.start && r.end <= q.end));
+    // "tuesday 1pm lunch w/ Inês", "tuesday lunch with Dana": a meal with someone is the event
+    // too; its word says the hour and stays in the name
+    for (_, r) in times.iter_mut() {
+        if r.end - r.start >= 2
+            && toks[r.end - 1].text == "lunch"
+            && toks.get(r.end).is_some_and(|t| matches!(t.text, "with" | "w" | "w/" | "at"))
+        {
+            r.end -= 1;
+        }
+    }
     let pats = patterns::match_all(&toks);
     let msg = Msg { text, toks: &toks, pats: &pats, times: &times, now };
     let hints = hints(&pats);
@@ -759,7 +769,8 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         // ("…, my son is bringing it": a possessive subject and its verb)
         // ("…, הבת שלי הביאה": a Hebrew subject of the user's, "X שלי", then its verb)
         let possessive_clause =
-            msg.toks.get(i + 1).is_some_and(|t| matches!(t.text, "my" | "our" | "his" | "her" | "their"))
+            // ("…after all, the queue was short": or what the user tells of a thing)
+            msg.toks.get(i + 1).is_some_and(|t| matches!(t.text, "my" | "our" | "his" | "her" | "their" | "the"))
                 && msg.toks[i + 2..n.min(i + 5)].iter().any(|t| {
                     matches!(t.text, "is" | "are" | "was" | "were" | "will" | "has" | "have" | "said" | "says")
                 })

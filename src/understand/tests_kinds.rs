@@ -3138,3 +3138,18 @@ fn a_thing_made_at_a_new_clock_time_is_moved_and_a_time_then_a_deed_is_a_reminde
     assert_eq!(s.title.as_deref(), Some("לשלוח לדיג'יי את רשימת השירים"));
     assert_eq!(s.when.map(|w| w.hour()), Some(21));
 }
+
+#[test]
+fn a_meal_with_someone_keeps_its_name_when_it_says_the_hour() {
+    let s = one("tuesday 1pm lunch w/ Inês in Alfama", tuesday_morning());
+    assert_eq!(s.title.as_deref(), Some("lunch w/ Inês in Alfama"));
+    let s = one("tuesday lunch with Dana", tuesday_morning());
+    assert_eq!((s.title.as_deref(), s.when.map(|w| w.hour())), (Some("lunch with Dana"), Some(12)));
+}
+
+#[test]
+fn what_the_user_tells_of_a_thing_after_a_report_is_why_not_a_second_report() {
+    let s = steps("I posted the parcel this afternoon after all, the queue was short", tuesday_morning());
+    assert_eq!(s.len(), 1, "{s:?}");
+    assert_eq!((s[0].resolver, s[0].action), (Resolver::Task, Action::Complete));
+}
