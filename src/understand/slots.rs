@@ -324,7 +324,7 @@ fn list_slots_as_said(
     // "תרשום לי לרשימה של הכלב: קולר חדש, …": the name runs from the list word to a colon, the
     // items follow it
     if let Some(k) = marker.filter(|&k| toks[k].kind == Kind::He && named.is_none())
-        && let Some(colon) = (k + 1..seg.end).find(|&i| toks[i].text == ":")
+        && let Some(colon) = (k + 1..seg.end).find(|&i| ends_a_name(toks, i, seg.end))
         && let Some(list) = text_of(text, toks, k + 1..colon, &|i| keep(i) && toks[i].text != "של")
     {
         let items = split_items(text, toks, colon + 1..seg.end, keep);
@@ -335,7 +335,7 @@ fn list_slots_as_said(
     // "start a packing list for the camping trip: tent, …", "new list groceries: milk, eggs":
     // the name is around the word "list", up to a colon, and the items follow it
     if let Some(k) = marker.filter(|&k| toks[k].kind == Kind::Latin)
-        && let Some(colon) = (k + 1..seg.end).find(|&i| toks[i].text == ":")
+        && let Some(colon) = (k + 1..seg.end).find(|&i| ends_a_name(toks, i, seg.end))
     {
         let before = en_name_before(text, toks, seg.start, k, keep).0;
         let after = text_of(text, toks, k + 1..colon, &|i| keep(i) && !matches!(toks[i].text, "called" | "named"));
@@ -546,6 +546,27 @@ fn occasion_len(toks: &[Token<'_>], i: usize) -> usize {
         2
     } else {
         usize::from(OCCASIONS.contains(&stem))
+    }
+}
+
+/// A colon, or a full stop that only a series follows ("new list camping. tent, stove,
+/// matches"): where a list's name ends and its items begin.
+pub fn ends_a_name(toks: &[Token<'_>], i: usize, end: usize) -> bool {
+    match toks[i].text {
+        ":" => true,
+        // (not the stop of "Mrs.", "Dr.")
+        "." if i > 0 && !matches!(toks[i - 1].text, "mrs" | "mr" | "ms" | "dr" | "st" | "jr" | "sr" | "prof") => {
+            let rest = &toks[i + 1..end];
+            let commas = rest.iter().filter(|t| t.text == ",").count();
+            let longest = rest.split(|t| t.text == ",").map(|chunk| chunk.len()).max().unwrap_or(0);
+            // (not a sentence: "…for the trip. I will add things later, thanks")
+            let says = rest.iter().any(|t| matches!(t.text, "i" | "we" | "i'll" | "אני" | "אנחנו" | "thanks" | "תודה"));
+            commas >= 1
+                && longest <= if commas == 1 { 3 } else { 5 }
+                && !says
+                && !rest.iter().any(|t| matches!(t.text, "." | "?" | "!" | ":"))
+        }
+        _ => false,
     }
 }
 

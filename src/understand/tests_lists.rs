@@ -163,3 +163,18 @@ fn what_stays_is_no_step_and_a_thing_put_in_after_a_list_step_goes_on_that_list(
     let u = understand("add eggs to the shopping list and put the dentist in the calendar", now(), Lang::En);
     assert_eq!(u.steps[1].resolver, Resolver::Calendar);
 }
+
+#[test]
+fn a_series_after_a_full_stop_is_a_new_lists_items() {
+    let u = understand("new list camping. tent, stove, matches", now(), Lang::En);
+    assert_eq!(u.steps[0].list.as_deref(), Some("camping"));
+    assert_eq!(u.steps[0].items, strings(&["tent", "stove", "matches"]));
+    let s = &steps("תפתח רשימה לטיול. כובע, קרם, בגד ים")[0];
+    assert_eq!((s.list.as_deref(), s.items.clone()), (Some("טיול"), strings(&["כובע", "קרם", "בגד ים"])));
+    // the stop of a title is no end of the name
+    let u = understand("make a client list with the Hendersons, Mrs. Park, the Okafors", now(), Lang::En);
+    assert_eq!(u.steps[0].list.as_deref(), Some("client"));
+    // a sentence after the stop is no items
+    let u = understand("make a new list for the trip. I will add things later, thanks", now(), Lang::En);
+    assert!(u.steps[0].items.is_empty(), "{:?}", u.steps);
+}

@@ -1529,7 +1529,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             }
             if step.action == Action::Create {
                 split_a_dash_series(step);
-                let colon = (r.start..r.end).any(|i| msg.toks[i].text == ":");
+                let colon = (r.start..r.end).any(|i| crate::understand::slots::ends_a_name(msg.toks, i, r.end));
                 let with = (r.start..r.end).any(|i| matches!(msg.toks[i].text, "with" | "עמ" | "containing"));
                 match (colon || with, ls.items.as_slice()) {
                     // "new list groceries: milk, eggs", "a list called seder with matzah and
