@@ -231,15 +231,22 @@ fn removes_from_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [St
             || shape::names_calendar(msg, segs[j])
             || shape::names_an_appointment(msg, segs[j]);
         if on_a_list && s.resolver == Resolver::Task && s.action == Delete && s.when.is_none() && !names_a_reminder {
-            let items: Vec<String> = things_of(title.trim_start_matches("ואת ").trim_start_matches("and "));
-            if items.is_empty() || items.iter().any(|i| is_pronoun(i)) {
-                continue;
-            }
-            let list = steps[j - 1].list.clone();
-            into_list_step(&mut steps[j], Remove, list);
-            steps[j].items = items;
+            let said = title.trim_start_matches("ואת ").trim_start_matches("and ").to_string();
+            onto_the_list_before(steps, j, &said, Remove);
         }
     }
+}
+
+/// Makes step `j` an `action` on the list of the step before it, with the things `said` names
+/// as its items; a pronoun among them ("take it off") leaves the step as it was.
+fn onto_the_list_before(steps: &mut [Step], j: usize, said: &str, action: crate::understand::Action) {
+    let items = things_of(said);
+    if items.is_empty() || items.iter().any(|i| is_pronoun(i)) {
+        return;
+    }
+    let list = steps[j - 1].list.clone();
+    into_list_step(&mut steps[j], action, list);
+    steps[j].items = items;
 }
 
 /// "מוטי חולה, תוריד אותו מהרשימה ותכניס את רוני", "…and put in a thermos": a thing put in
@@ -258,13 +265,8 @@ fn puts_on_the_list_just_named(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) 
             && !shape::names_calendar(msg, segs[j])
             && !shape::names_an_appointment(msg, segs[j]);
         if on_a_list && placed {
-            let items: Vec<String> = things_of(title.trim_start_matches("את ").trim_start_matches("ואת "));
-            if items.is_empty() || items.iter().any(|i| is_pronoun(i)) {
-                continue;
-            }
-            let list = steps[j - 1].list.clone();
-            into_list_step(&mut steps[j], Add, list);
-            steps[j].items = items;
+            let said = title.trim_start_matches("את ").trim_start_matches("ואת ").to_string();
+            onto_the_list_before(steps, j, &said, Add);
         }
     }
 }
@@ -1552,6 +1554,28 @@ fn made_at_a_new_time(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         while toks.get(k).is_some_and(|t| SOFT.contains(&t.text) || t.text == ",") {
             k += 1;
         }
+        // (a reminder or an event asked for is a new one, not this thing moved)
+        let asks_new = toks.iter().any(|t| {
+            matches!(
+                t.text,
+                "remind" | "reminder" | "calendar" | "תזכיר" | "תזכירי" | "תזכורת" | "ביומנ" | "ליומנ" | "event"
+            )
+        });
+        if asks_new {
+            continue;
+        }
+        // the thing named by the segment's tokens `at`, moved to the step's time
+        let moved = |at: &mut dyn Iterator<Item = usize>, confidence: f32| {
+            let words: Vec<&str> = at
+                .filter_map(|i| msg.text.get(msg.toks[seg.content + i].start..msg.toks[seg.content + i].end))
+                .collect();
+            (!words.is_empty()).then(|| {
+                let mut step = Step::new(Resolver::Task, crate::understand::Action::Update, confidence);
+                step.title = Some(words.join(" "));
+                step.when = steps[j].when;
+                step
+            })
+        };
         // "Olivers call should be at eleven not half past ten": the thing, then the hour it
         // should be at
         let should = (k + 1..toks.len().saturating_sub(2)).find(|&i| {
@@ -1563,16 +1587,9 @@ fn made_at_a_new_time(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
                     && matches!(f, Found::Time(m) if m.grain < time::Grain::Day)
             });
             let from = (k..sh).rev().find(|&i| toks[i].text == ",").map_or(k, |c| c + 1);
-            let asks_new = toks.iter().any(|t| matches!(t.text, "remind" | "תזכיר" | "תזכירי" | "calendar" | "ביומנ"));
-            let words: Vec<&str> = (seg.content + from..seg.content + sh)
-                .filter(|&i| !matches!(msg.toks[i].text, "the" | "my" | "את"))
-                .filter_map(|i| msg.text.get(msg.toks[i].start..msg.toks[i].end))
-                .collect();
-            if clock && !asks_new && !words.is_empty() {
-                let mut moved = Step::new(Resolver::Task, crate::understand::Action::Update, 0.6);
-                moved.title = Some(words.join(" "));
-                moved.when = steps[j].when;
-                steps[j] = moved;
+            let mut named = (from..sh).filter(|&i| !matches!(toks[i].text, "the" | "my" | "את"));
+            if clock && let Some(step) = moved(&mut named, 0.6) {
+                steps[j] = step;
             }
             continue;
         }
@@ -1597,25 +1614,13 @@ fn made_at_a_new_time(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         let first = toks.get(from).map_or("", |t| t.text);
         let named = if to == toks.len() { matches!(first, "the" | "my") } else { words_end > from };
         let clock = if to == toks.len() { clock_at(words_end) } else { clock_at(to + 1) };
-        let asks_new = toks.iter().any(|t| {
-            matches!(
-                t.text,
-                "remind" | "reminder" | "calendar" | "תזכיר" | "תזכירי" | "תזכורת" | "ביומנ" | "ליומנ" | "event"
-            )
-        });
-        let (Some(_), true, false) = (clock, named, asks_new) else { continue };
-        let title_from = if first == "the" || first == "my" { from + 1 } else { from };
-        let words: Vec<&str> = (seg.content + title_from..seg.content + words_end)
-            .filter_map(|i| msg.text.get(msg.toks[i].start..msg.toks[i].end))
-            .collect();
-        if words.is_empty() {
-            continue;
+        let title_from = if matches!(first, "the" | "my") { from + 1 } else { from };
+        if clock.is_some()
+            && named
+            && let Some(step) = moved(&mut (title_from..words_end), steps[j].confidence.max(0.6))
+        {
+            steps[j] = step;
         }
-        let when = steps[j].when;
-        let mut moved = Step::new(Resolver::Task, crate::understand::Action::Update, steps[j].confidence.max(0.6));
-        moved.title = Some(words.join(" "));
-        moved.when = when;
-        steps[j] = moved;
     }
 }
 
