@@ -131,6 +131,11 @@ const FROZEN19_FLOOR: usize = 273;
 // because a new reminder made up for two read as one)
 const TUNE20_FLOOR: usize = 313;
 const FROZEN20_FLOOR: usize = 304;
+/// The twenty-first set (c401–c420, 1,056 checks, written and split before Ozer ran on it; ten
+/// outside Israel, ten across a DST change): first run, with the first rules of the session that
+/// added it, tune 447/526, frozen 397/530.
+const TUNE21_FLOOR: usize = 447;
+const FROZEN21_FLOOR: usize = 397;
 
 struct Tally {
     passed: usize,
@@ -580,4 +585,14 @@ async fn twentieth_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn twentieth_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen20", include_str!("../eval/conversations20_frozen.jsonl"), FROZEN20_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn twenty_first_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune21", include_str!("../eval/conversations21_tune.jsonl"), TUNE21_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn twenty_first_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen21", include_str!("../eval/conversations21_frozen.jsonl"), FROZEN21_FLOOR, false).await;
 }

@@ -239,5 +239,18 @@ pub fn is_to_do_name(name: &str) -> bool {
 }
 
 pub fn understand(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understanding {
-    route::understand(text, now, default_lang)
+    // The rules index words in many places. A message no rule was tried on must not take its
+    // turn down with it: if reading it panics, it is a message not understood (the user is asked
+    // to say it again, or the planner reads it when there is one) and the bug is logged.
+    // (`tests::no_cut_of_a_corpus_message_panics` calls `route::understand` itself, unguarded.)
+    match std::panic::catch_unwind(|| route::understand(text, now, default_lang)) {
+        Ok(u) => u,
+        Err(_) => {
+            tracing::error!(
+                chars = text.chars().count(),
+                "reading a message panicked; it is treated as not understood"
+            );
+            Understanding { lang: lang::detect(text).unwrap_or(default_lang), steps: Vec::new(), hints: Vec::new() }
+        }
+    }
 }

@@ -644,8 +644,10 @@ fn name_then_items(
             | "חומרי"
             | "תיק"
     );
-    let amount =
-        |i: usize| matches!(toks[i].text, "עוד" | "גמ" | "קצת" | "שני" | "שתי" | "שלוש" | "הרבה" | "כמה" | "איזה");
+    let amount = |i: usize| {
+        toks.get(i)
+            .is_some_and(|t| matches!(t.text, "עוד" | "גמ" | "קצת" | "שני" | "שתי" | "שלוש" | "הרבה" | "כמה" | "איזה"))
+    };
     if colon.is_none() && purpose == 0 && construct && !amount(name_end) {
         let word = |i: usize| text.get(toks[i].start..toks[i].end).unwrap_or("");
         let words_from = |i: usize| (i..end.min(i + 4)).map(word).collect::<Vec<_>>();

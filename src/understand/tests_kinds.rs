@@ -452,6 +452,46 @@ fn the_day_before_another_steps_day_takes_that_day_and_its_own_time() {
 }
 
 #[test]
+fn a_day_before_in_hebrew_counts_from_the_day_another_step_named() {
+    let now = DateTime::parse_from_rfc3339("2027-04-11T12:00:00+03:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
+    for (text, want) in [
+        (
+            "ערב פסח אני לא עובד תמחק את כל היומן באותו יום ותזכיר לי יום קודם בשבע בערב לשטוף את המונית",
+            "2027-04-20T19:00:00+03:00",
+        ),
+        ("ביום חמישי יש לי טסט, תזכיר לי יום קודם בשמונה בערב לעבור על החומר", "2027-04-14T20:00:00+03:00"),
+        ("תקבע ביומן פגישה ביום חמישי בעשר ותזכיר לי יומיים לפני בתשע להכין מצגת", "2027-04-13T09:00:00+03:00"),
+    ] {
+        let s = steps(text, now);
+        assert_eq!(s.last().and_then(|s| s.when), Some(iso(want)), "{text}: {s:?}");
+        assert!(s.iter().all(|s| !s.title.as_deref().unwrap_or("").contains("קודמ")), "{text}: {s:?}");
+    }
+    // "יום לפני פסח" is a day of its own
+    let s = one("תזכיר לי יום לפני פסח לנקות את המטבח", now);
+    assert_eq!(s.when, Some(iso("2027-04-21T09:00:00+03:00")), "{s:?}");
+}
+
+#[test]
+fn the_holiday_said_again_is_the_one_named_earlier_in_the_message() {
+    let now = DateTime::parse_from_rfc3339("2026-09-06T10:00:00+03:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
+    for (text, want) in [
+        ("מה יש לי בראש השנה ותזכירי לי בערב החג בחמש להתקשר לסבתא", "2026-09-11T17:00:00+03:00"),
+        (
+            "what do I have on Sukkot, and remind me on the eve of the holiday at 3 to buy schach",
+            "2026-09-25T15:00:00+03:00",
+        ),
+        ("בסוכות הנכדים באים. תרשום ביומן ארוחה בחג עצמו בשתיים", "2026-09-26T14:00:00+03:00"),
+    ] {
+        let s = steps(text, now);
+        assert_eq!(s.last().and_then(|s| s.when), Some(iso(want)), "{text}: {s:?}");
+    }
+}
+
+#[test]
 fn them_after_a_report_of_several_things_is_each_thing() {
     for (text, items) in [
         ("bought the milk and the bread, take them off the shopping list", vec!["milk", "bread"]),
@@ -2170,6 +2210,14 @@ fn twenty_second_frozen_dev_set_route_accuracy_stays_above_its_floor() {
 #[test]
 fn twenty_third_frozen_dev_set_route_accuracy_stays_above_its_floor() {
     route_floor("eval/dev23_frozen.jsonl", 200, 935);
+}
+
+/// The twenty-fourth held-out set (g001–g400 by a twenty-second writer; split before Ozer ran on
+/// them): 91.0% on first run, with the first rules of the session that added it (its first run
+/// panicked on a list name with nothing after it; the run after that fix is the figure).
+#[test]
+fn twenty_fourth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
+    route_floor("eval/dev24_frozen.jsonl", 200, 910);
 }
 
 #[test]

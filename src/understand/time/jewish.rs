@@ -387,6 +387,21 @@ pub fn phrase_at(cx: &Cx<'_>, i: usize) -> Option<(u8, At, usize)> {
         None if cx.is(i, "eve") && cx.is(i + 1, "of") => (At::Eve, i + 2),
         None => (At::On, i),
     };
+    // "מה יש לי בראש השנה ותזכירי לי בערב החג בחמש", "after the holiday": the holiday named
+    // earlier in the message
+    // ("ארוחה בחג עצמו בשתיים": on the holiday itself)
+    let the_holiday = match cx.text(j) {
+        "החג" if at != At::On => Some(j + 1),
+        "בחג" | "ובחג" if at == At::On && cx.is(j + 1, "עצמו") => Some(j + 2),
+        "the" if at != At::On && (cx.is(j + 1, "holiday") || cx.is(j + 1, "chag")) => Some(j + 2),
+        _ => None,
+    };
+    if let Some(end) = the_holiday
+        && let Some(h) =
+            (0..i).rev().find_map(|k| name_at(cx, k, false).map(|(h, _, _)| h)).filter(|h| *h != THE_HOLIDAYS)
+    {
+        return Some((h, at, end));
+    }
     let chag = word_in(cx, j, &["חג"]).is_some();
     let found = if chag { name_at(cx, j + 1, true) } else { None };
     let (h, mut end, p) = found.or_else(|| name_at(cx, j, false))?;

@@ -190,6 +190,22 @@ pub fn offset_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     {
         return Some((Comp::Anchor(-86_400), i + 2));
     }
+    // "ותזכיר לי יום קודם בשבע", "תזכירי לי יום לפני", "ביום שלפני", "יומיים לפני": days before
+    // another step's day ("יום לפני פסח" is a day of its own, as is "יום לפני שבוע")
+    if let Some(days) = match cx.text(i) {
+        "יומ" | "ביומ" | "ויומ" => Some(1),
+        "יומיימ" | "ויומיימ" => Some(2),
+        _ => None,
+    } && matches!(cx.text(i + 1), "לפני" | "שלפני" | "קודמ" | "אחרי" | "שאחרי")
+        && super::holidays::holiday_at(cx, i + 2).is_none()
+        && !matches!(
+            cx.lex(i + 2),
+            Some(Lex::DayRel(_) | Lex::Weekday(_) | Lex::Month(_) | Lex::Unit(..) | Lex::Few(_))
+        )
+    {
+        let sign = if matches!(cx.text(i + 1), "אחרי" | "שאחרי") { 1 } else { -1 };
+        return Some((Comp::Anchor(sign * days * 86_400), i + 2));
+    }
     if matches!(cx.text(i), "למחרת" | "ולמחרת") && super::holidays::holiday_at(cx, i + 1).is_none() {
         return Some((Comp::Anchor(86_400), i + 1));
     }
