@@ -19,7 +19,7 @@ use crate::understand::{Lang, Resolver, Step, Understanding, lang, repeat};
 mod build;
 pub use build::UNSURE;
 pub use shape::Talk;
-mod shape;
+pub(crate) mod shape;
 mod swap;
 mod when;
 pub(crate) use when::WAKING;
@@ -527,7 +527,7 @@ fn names_something(msg: &Msg<'_>, i: usize) -> bool {
 }
 
 /// Hebrew verbs of someone else's doing, in the past: "(השף) הוריד", "(אחותי) קנתה".
-const HE_THEY_DID: &[&str] = &[
+pub(crate) const HE_THEY_DID: &[&str] = &[
     "קנה",
     "קנתה",
     "קנו",
@@ -596,6 +596,10 @@ const REASON_SUBJECTS: &[&str] = &[
     "הוא",
     "אנחנו",
     "אני",
+    // ("…את האתנול, מישהו כבר הזמין", "…את DFS, זה כבר היה בבוחן")
+    "מישהו",
+    "זה",
+    "כבר",
 ];
 
 /// Words after a second time that do not start a second thing to do ("and friday too", "and
@@ -1157,7 +1161,47 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                 && (c..n).all(|k| command_at(msg, k).is_none() && !shape::is_report_verb(&msg.toks[k]))
                 && shape::report_verb(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some();
             // "add resolutions list: gym, read more, call mom": commas after a colon enumerate
-            let enumerating = msg.toks[i].text == "," && (cur.content..i).any(|k| msg.toks[k].text == ":");
+            // (the colon of a clock, "9:30", or of "the 1:1 with Ngozi", heads no list)
+            let heads = |k: usize| {
+                let numbers = k > 0
+                    && msg.toks[k - 1].kind == Kind::Num
+                    && msg.toks.get(k + 1).is_some_and(|n| n.kind == Kind::Num && n.glued);
+                msg.toks[k].text == ":" && !numbers
+            };
+            let enumerating = msg.toks[i].text == "," && (cur.content..i).any(heads);
+            // "the flight is sunday at 10:40, remind me three hours before": hours counted back
+            // from the time just told make one reminder
+            let counted_back = msg.toks[i].text == ","
+                && (cur.content..i).any(|k| inside_time(msg, k))
+                && msg
+                    .times
+                    .iter()
+                    .filter(|(_, tr)| tr.start >= c && tr.start < seg_end)
+                    .all(|(f, _)| matches!(f, Found::Anchor(secs, _) if secs % 86_400 != 0))
+                && msg
+                    .times
+                    .iter()
+                    .any(|(f, tr)| tr.start >= c && tr.start < seg_end && matches!(f, Found::Anchor(..)));
+            // "my RE moved the consult to Thursday 2:45, update it": what was told, to be done
+            let do_as_told = msg.toks[i].text == ","
+                && msg.toks.get(c).is_some_and(|t| {
+                    matches!(
+                        t.text,
+                        "update"
+                            | "change"
+                            | "fix"
+                            | "adjust"
+                            | "correct"
+                            | "תעדכנ"
+                            | "תעדכני"
+                            | "תשנה"
+                            | "תשני"
+                            | "תתקנ"
+                    )
+                })
+                && (c + 1..seg_end).all(|k| !msg.toks[k].is_word() || PRONOUNS.contains(&msg.toks[k].text))
+                && (c + 1..seg_end).any(|k| PRONOUNS.contains(&msg.toks[k].text));
+            let enumerating = enumerating || counted_back || do_as_told;
             if ((split_here && !object_then_verb && !only_timed)
                 || next_time
                 || next_question

@@ -601,14 +601,17 @@ fn name_then_items(
         let orig = text.get(t.start..t.end).unwrap_or("");
         let stem = ["לה", "ל"].iter().find_map(|p| t.text.strip_prefix(p)).unwrap_or("");
         // ("לאבנה ושמן", "לבן, ביצים": a word followed by "and" or a comma is the first item)
-        let then_a_thing =
-            toks.get(name_at + 2).is_some_and(|n| matches!(n.kind, Kind::He | Kind::Latin) && !n.text.starts_with('ו'));
+        // ("תמחק את רשימת ציוד למילואים": or nothing, when no item is said)
+        let then_a_thing = name_at + 2 >= end
+            || toks
+                .get(name_at + 2)
+                .is_some_and(|n| matches!(n.kind, Kind::He | Kind::Latin) && !n.text.starts_with('ו'));
         if stem.chars().count() >= 3 && then_a_thing && !crate::understand::goods::starts_a_thing(&[orig]) {
             purpose = 1;
         }
     }
     let room = (name_at + 1 + purpose..end).any(|i| keep(i) && toks[i].kind == Kind::He);
-    let mut name_end = colon.unwrap_or(name_at + 1 + if room { purpose } else { 0 });
+    let mut name_end = colon.unwrap_or(name_at + 1 + if room || name_at + 1 + purpose >= end { purpose } else { 0 });
     // "לרשימת התרופות של אבא אקמול וויטמין": whose list it is belongs to its name, when words
     // are left for the items
     if colon.is_none()
@@ -847,6 +850,15 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
 /// An English clause starts at `i`: a past verb of getting ("got them", "bought one") or
 /// words up to a finite "is/are/was" ("my mom is baking one").
 fn clause_at(toks: &[Token<'_>], i: usize) -> bool {
+    // ("את הספוגים, מצאתי במחסן", "את האתנול, מישהו כבר הזמין": in Hebrew, a verb of the
+    // user's in the past with no object of its own, or a word that only a clause opens with)
+    if let Some(first) = toks.get(i).filter(|t| t.kind == Kind::He) {
+        let rest = toks[i + 1..].iter().take_while(|t| !matches!(t.text, "," | "." | ";")).collect::<Vec<_>>();
+        let told = crate::understand::route::shape::he_first_person_past(first.text)
+            && rest.len() <= 2
+            && !rest.iter().any(|t| matches!(t.text, "את" | "ואת"));
+        return told || matches!(first.text, "מישהו" | "זה" | "כבר" | "כי");
+    }
     let Some(first) = toks.get(i).filter(|t| t.kind == Kind::Latin) else { return false };
     if matches!(
         first.text,
@@ -872,6 +884,8 @@ fn clause_at(toks: &[Token<'_>], i: usize) -> bool {
             | "ill"
             | "i've"
             | "ive"
+            | "we've"
+            | "weve"
             | "i'm"
             | "im"
     ) {
@@ -895,6 +909,8 @@ fn text_of_range(text: &str, a: usize, b: usize) -> String {
 const REASONS: &[&str] = &[
     "we",
     "we're",
+    "we've",
+    "weve",
     "i",
     "i'll",
     "ill",
@@ -937,7 +953,19 @@ fn someone_of_mine_does(toks: &[Token<'_>], i: usize) -> bool {
 fn without_reason(item: &str) -> String {
     let words: Vec<&str> = item.split_whitespace().collect();
     let lower = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase();
-    match words.iter().position(|w| REASONS.contains(&lower(w).as_str())) {
+    // "red bull mum said no", "הפורמולה אמא שלי הביאה": someone of the user's, then what they
+    // said or did (final letters folded, as the route's word lists are)
+    let folded = |k: usize| words.get(k).map(|w| crate::understand::normalize::fold(&lower(w))).unwrap_or_default();
+    let someone_did = |k: usize| {
+        let did = |w: &str| {
+            matches!(w, "said" | "says" | "bought" | "got" | "has" | "is" | "brought")
+                || crate::understand::route::HE_THEY_DID.contains(&w)
+        };
+        k > 0
+            && (matches!(folded(k).as_str(), "mum" | "mom" | "dad" | "אמא" | "אבא" | "סבתא" | "סבא")
+                && (did(&folded(k + 1)) || (folded(k + 1) == "שלי" && did(&folded(k + 2)))))
+    };
+    match words.iter().enumerate().position(|(k, w)| REASONS.contains(&lower(w).as_str()) || someone_did(k)) {
         Some(k) => words[..k].join(" "),
         None => item.to_string(),
     }

@@ -492,6 +492,46 @@ fn the_holiday_said_again_is_the_one_named_earlier_in_the_message() {
 }
 
 #[test]
+fn a_one_on_one_is_no_clock_and_no_heading_and_the_requests_after_it_are_steps() {
+    let s = steps(
+        "cancel the 1:1 with Ngozi tomorrow, move the roadmap sync to 3pm, and remind me to update Jira",
+        tuesday_morning(),
+    );
+    let routes: Vec<_> = s.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(
+        routes,
+        vec![
+            (Resolver::Calendar, Action::Delete),
+            (Resolver::Calendar, Action::Update),
+            (Resolver::Task, Action::Create)
+        ],
+        "{s:?}"
+    );
+    assert_eq!(s[0].query.as_deref(), Some("1:1 with Ngozi"));
+    assert_eq!(s[1].query.as_deref(), Some("roadmap sync"));
+    // "1:1" says no hour
+    assert_eq!(one("remind me about the 1:1", tuesday_morning()).when, None);
+}
+
+#[test]
+fn why_a_thing_comes_off_a_list_is_no_item() {
+    for (text, items) in [
+        ("תמחקי מרשימת מעבדה את האתנול, מישהו כבר הזמין", vec!["האתנול"]),
+        ("תורידי מרשימת חומרים את הספוגים, מצאתי במחסן", vec!["הספוגים"]),
+        ("תמחקי מהרשימה של הקניות את הפורמולה אמא שלי הביאה", vec!["הפורמולה"]),
+        ("take red bull off the shopping list mum said no", vec!["red bull"]),
+        ("chuck out the spittoons we've got heaps", vec!["spittoons"]),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::List, Action::Remove), "{text}");
+        assert_eq!(s.items, items, "{text}");
+    }
+    // a thing for mum is still the thing
+    let s = one("add a card for mum to the shopping list", tuesday_morning());
+    assert_eq!(s.items, vec!["card for mum"], "{s:?}");
+}
+
+#[test]
 fn them_after_a_report_of_several_things_is_each_thing() {
     for (text, items) in [
         ("bought the milk and the bread, take them off the shopping list", vec!["milk", "bread"]),

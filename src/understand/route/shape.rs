@@ -161,7 +161,7 @@ pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
 
 /// The shape of a Hebrew first-person past verb: -תי or -נו on at least four letters ("סגרתי",
 /// "קנינו"); `is_report_verb` also leaves out the -נו words that are no verb ("שלנו").
-pub(super) fn he_first_person_past(word: &str) -> bool {
+pub(crate) fn he_first_person_past(word: &str) -> bool {
     word.chars().count() >= 4 && (word.ends_with("תי") || word.ends_with("נו"))
 }
 

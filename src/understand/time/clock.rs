@@ -221,6 +221,14 @@ fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         return None;
     }
     let htext = cx.text(j - 1);
+    // "the 1:1 with Ngozi", "a 3:2 ratio": numbers around a colon with no two-digit minutes are
+    // no clock (nor is the number after such a colon)
+    let ratio_at = |a: usize| {
+        cx.is(a, ":") && cx.glued(a) && cx.glued(a + 1) && cx.num(a + 1).is_some() && cx.text(a + 1).len() != 2
+    };
+    if ratio_at(j) || (i >= 2 && cx.num(i - 2).is_some() && ratio_at(i - 1)) {
+        return None;
+    }
     let mut marked = p.contains('ב') || p.contains('ל') || marked_before(cx, i);
     if (cx.is(j, ":") || cx.is(j, "."))
         && cx.glued(j)
