@@ -532,6 +532,29 @@ fn why_a_thing_comes_off_a_list_is_no_item() {
 }
 
 #[test]
+fn the_nth_night_of_hanukkah_is_an_evening_and_may_lean_on_the_hanukkah_named_before() {
+    // Hanukkah 5788: the first candle on the evening of 2027-12-24
+    let now = DateTime::parse_from_rfc3339("2027-11-01T12:00:00+02:00")
+        .expect("now")
+        .with_timezone(&chrono_tz::Asia::Jerusalem);
+    for (text, want) in [
+        ("remind me on the 5th night of chanukah at 6pm to bring latkes", "2027-12-28T18:00:00+02:00"),
+        ("remind me the third night of hanukkah at 7 to call grandma", "2027-12-26T19:00:00+02:00"),
+        (
+            "hanukkah party at the Cohens on the 3rd night at 6:30pm, put it in the calendar",
+            "2027-12-26T18:30:00+02:00",
+        ),
+        ("תזכיר לי בלילה החמישי של חנוכה בשש להביא סופגניות", "2027-12-28T18:00:00+02:00"),
+        ("מסיבת חנוכה בלילה השלישי בשבע, תכניס ליומן", "2027-12-26T19:00:00+02:00"),
+        ("תרשום ביומן טקס ביום הסיגד ב-10 בבוקר", "2027-11-29T10:00:00+02:00"),
+    ] {
+        assert_eq!(one(text, now).when, Some(iso(want)), "{text}");
+    }
+    // "הלילה" alone is tonight
+    assert_eq!(one("תזכיר לי הלילה בעשר לנעול", now).when, Some(iso("2027-11-01T22:00:00+02:00")));
+}
+
+#[test]
 fn them_after_a_report_of_several_things_is_each_thing() {
     for (text, items) in [
         ("bought the milk and the bread, take them off the shopping list", vec!["milk", "bread"]),

@@ -82,17 +82,19 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     let (at, k) = match cx.kind(i)? {
         Kind::Latin => {
             let j = if cx.is(i, "the") { i + 1 } else { i };
-            let at = if cx.is(j, "last") {
-                At::Last
+            // (the word after the ordinal: "fifth", "5th")
+            let (at, w) = if cx.is(j, "last") {
+                (At::Last, j + 1)
             } else {
-                let (n, _, _) = super::dates::day_number(cx, j).filter(|(_, o, e)| *o && *e == j + 1)?;
-                At::Days(i16::try_from(n).ok().filter(|n| (1..=8).contains(n))? - 1)
+                let (n, _, w) =
+                    super::dates::day_number(cx, j).filter(|(_, o, e)| *o && (*e == j + 1 || *e == j + 2))?;
+                (At::Days(i16::try_from(n).ok().filter(|n| (1..=8).contains(n))? - 1), w)
             };
             // "the first candle of hanukkah" is lit on its eve
-            let candle = cx.is(j + 1, "candle") || cx.is(j + 1, "night");
+            let candle = cx.is(w, "candle") || cx.is(w, "night");
             // ("the last night of chanukah": the evening before its last day)
-            if candle && at == At::Last && cx.is(j + 2, "of") {
-                let (day, e) = super::holidays::holiday_at(cx, j + 3)?;
+            if candle && at == At::Last && cx.is(w + 1, "of") {
+                let (day, e) = super::holidays::holiday_at(cx, w + 2)?;
                 let Day::Holiday { h, y, rel, at: At::On } = day else { return None };
                 let days = super::jewish::length(h)?;
                 return Some((Day::Holiday { h, y, rel, at: At::Days(i16::try_from(days - 2).ok()?) }, e));
@@ -101,10 +103,27 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
                 At::Days(d) if candle => At::Days(d - 1),
                 other => other,
             };
-            ((cx.is(j + 1, "day") || candle) && cx.is(j + 2, "of")).then_some((at, j + 3))?
+            // "a chanukah party on the 5th night": the nights of the Hanukkah named before
+            if candle && !cx.is(w + 1, "of") && i > 0 && named_before(cx, i, super::jewish::HANUKKAH) {
+                return Some((Day::Holiday { h: super::jewish::HANUKKAH, y: None, rel: None, at }, w + 1));
+            }
+            ((cx.is(w, "day") || candle) && cx.is(w + 1, "of")).then_some((at, w + 2))?
         }
         // "בנר ראשון של חנוכה", "הנר השלישי של חנוכה": the nth candle is lit on the evening of
         // the (n-1)th day counted from the eve; "בנר שמיני" alone is Hanukkah's
+        // "בלילה החמישי של חנוכה", "בלילה החמישי": the nth night, as the nth candle
+        Kind::He
+            if matches!(cx.text(i), "לילה" | "בלילה" | "הלילה")
+                && let Some(n) = he_place(cx, i + 1, &["ה"]) =>
+        {
+            if !cx.is(i + 2, "של") {
+                return named_before(cx, i, super::jewish::HANUKKAH).then_some((
+                    Day::Holiday { h: super::jewish::HANUKKAH, y: None, rel: None, at: At::Days(n - 1) },
+                    i + 2,
+                ));
+            }
+            (At::Days(n - 1), i + 3)
+        }
         Kind::He if matches!(cx.text(i), "נר" | "בנר" | "הנר" | "בהנר") => {
             let n = he_place(cx, i + 1, &["", "ב", "ה", "בה"])?;
             if !cx.is(i + 2, "של") {
@@ -137,6 +156,12 @@ pub fn day_of_holiday_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
     let (day, e) = super::holidays::holiday_at(cx, k)?;
     let Day::Holiday { h, y, rel, at: At::On } = day else { return None };
     Some((Day::Holiday { h, y, rel, at }, e))
+}
+
+/// Whether holiday `h` is named before token `i` in the message ("a chanukah party on the 5th
+/// night").
+fn named_before(cx: &Cx<'_>, i: usize, h: u8) -> bool {
+    (0..i).any(|k| matches!(super::holidays::holiday_at(cx, k), Some((Day::Holiday { h: found, .. }, _)) if found == h))
 }
 
 /// The place, from 0, of the Hebrew ordinal at `i` ("ראשון" 0 … "שמיני" 7, as the time lexicon

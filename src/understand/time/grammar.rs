@@ -359,10 +359,18 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
     // "ליל הסדר בשבע וחצי", "seder night at 7:30": a clock on a night named is in the evening;
     // "במוצאי שבת" is Saturday evening with a clock or without one
     let motzei = matches!(super::days::shabbat_edge_at(cx, i), Some((_, true, _)));
+    // ("the third night of hanukkah at 7", "בלילה החמישי של חנוכה בשש": a holiday's night too)
+    let holiday_night = matches!(acc.day, Some(Day::Holiday { .. }))
+        && (i..end.min(i + 3)).any(|k| matches!(cx.text(k), "night" | "לילה" | "בלילה" | "הלילה"));
     if acc.part.is_none()
         && (motzei
             || (acc.clock.is_some()
-                && super::jewish::names_a_night(cx.kind(i), cx.text(i), (i + 1 < cx.len()).then(|| cx.text(i + 1)))))
+                && (holiday_night
+                    || super::jewish::names_a_night(
+                        cx.kind(i),
+                        cx.text(i),
+                        (i + 1 < cx.len()).then(|| cx.text(i + 1)),
+                    ))))
     {
         acc.part = Some((Part::Evening, false, cx.kind(i) == Some(Kind::He)));
     }

@@ -51,6 +51,8 @@ const CHOL_HAMOED: u8 = 121;
 /// the Fast of Gedaliah, 3 Tishrei, and the Fast of 17 Tammuz; on Shabbat each moves to Sunday
 const TZOM_GEDALIAH: u8 = 122;
 const SHIVA_ASAR_BETAMMUZ: u8 = 123;
+/// the Sigd of Ethiopian Jews, 29 Cheshvan (a national holiday in Israel since 2008)
+const SIGD: u8 = 124;
 
 /// (holiday, Hebrew month in ICU's civil numbering (Tishrei = 1, Adar = Adar II = 6), day,
 /// days it lasts)
@@ -62,6 +64,7 @@ static RULES: &[(u8, u8, u8, i64)] = &[
     (CHOL_HAMOED_SUKKOT, 1, 16, 6),
     (SIMCHAT_TORAH, 1, 22, 1),
     (THE_HOLIDAYS, 1, 1, 22),
+    (SIGD, 2, 29, 1),
     (HANUKKAH, 3, 25, 8),
     (TU_BISHVAT, 5, 15, 1),
     (TAANIT_ESTHER, 6, 13, 1),
@@ -199,6 +202,10 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
         ("יום השואה", YOM_HASHOAH, false),
         ("יום הזיכרון", YOM_HAZIKARON, false),
         ("יום הזכרון", YOM_HAZIKARON, false),
+        ("חג הסיגד", SIGD, false),
+        ("יום הסיגד", SIGD, false),
+        ("סיגד", SIGD, true),
+        ("יום הזכרון", YOM_HAZIKARON, false),
         ("יום העצמאות", YOM_HAATZMAUT, false),
         ("יום ירושלים", YOM_YERUSHALAYIM, false),
         ("חגים", THE_HOLIDAYS, true),
@@ -283,6 +290,7 @@ static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
         ("holocaust remembrance day", YOM_HASHOAH),
         ("yom hazikaron", YOM_HAZIKARON),
         ("yom ha'zikaron", YOM_HAZIKARON),
+        ("sigd", SIGD),
         ("yom haatzmaut", YOM_HAATZMAUT),
         ("yom ha'atzmaut", YOM_HAATZMAUT),
         ("israel independence day", YOM_HAATZMAUT),
