@@ -104,6 +104,30 @@ fn sort(t: &Token<'_>) -> Option<Sort> {
 const DONE_STATES: &[&str] =
     &["done", "finished", "sorted", "fixed", "handled", "sent", "paid", "booked", "cleaned", "submitted", "signed"];
 
+/// "take red bull of the shopping list", "knock the scones of my list": "of" typed for "off" after
+/// a verb that takes things off, before the list it names (the message has no "off" of its own).
+pub fn of_for_off(text: &str) -> Cow<'_, str> {
+    let lower = text.to_lowercase();
+    if !lower.contains(" of ") || lower.contains(" off") || !lower.contains("list") {
+        return Cow::Borrowed(text);
+    }
+    let norm = Normalized::new(text);
+    let toks = norm.tokens();
+    let typo = toks.iter().enumerate().find(|(k, t)| {
+        t.text == "of"
+            && *k > 0
+            && toks[k.saturating_sub(6)..*k]
+                .iter()
+                .any(|v| matches!(v.text, "take" | "knock" | "cross" | "scratch" | "strike" | "tick"))
+            && toks.get(k + 1).is_some_and(|n| matches!(n.text, "the" | "my" | "our" | "this"))
+            && toks[k + 2..toks.len().min(k + 6)].iter().any(|n| n.text == "list")
+    });
+    match typo {
+        Some((_, t)) => Cow::Owned(format!("{}off{}", &text[..t.start], &text[t.end..])),
+        None => Cow::Borrowed(text),
+    }
+}
+
 /// "laundry's done", "drywall's done cross it off": the "'s" of a thing before the state it is
 /// done in is "is", which the rules read as a thing told done (the possessive "mom's birthday"
 /// and "it's done" stay as they are).

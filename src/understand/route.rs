@@ -52,7 +52,8 @@ pub fn understand(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understa
     // "…to thursday at 11, no wait friday, friday at 11": what the user took back is not read
     let meant = crate::understand::correct::taken_back(text);
     let spelt = crate::understand::correct::is_spelt_out(meant.as_ref());
-    let text = spelt.as_ref();
+    let off = crate::understand::correct::of_for_off(spelt.as_ref());
+    let text = off.as_ref();
     // A repeat rule's words ("every other week on Tuesday") are read by repeat.rs; the rest of
     // the message is read as usual, and its reminder then follows the rule.
     // The rest is read as of this day's start, so "at 7" is a time of day (07:00), not the next

@@ -555,6 +555,30 @@ fn the_nth_night_of_hanukkah_is_an_evening_and_may_lean_on_the_hanukkah_named_be
 }
 
 #[test]
+fn slips_of_spelling_and_wording_read_as_meant() {
+    let now = tuesday_morning();
+    // "of" for "off" (but "get rid of my packing list" deletes the list)
+    let s = one("take the scones of the list", now);
+    assert_eq!((s.resolver, s.action, s.items.clone()), (Resolver::List, Action::Remove, vec!["scones".to_owned()]));
+    let s = one("get rid of my packing list", now);
+    assert_eq!((s.resolver, s.action), (Resolver::List, Action::Delete), "{s:?}");
+    // weekdays spelt as they sound
+    let s = one("put maths tutor on munday at 5 in my calender", now);
+    assert_eq!((s.resolver, s.when), (Resolver::Calendar, Some(iso("2026-03-16T17:00:00+02:00"))), "{s:?}");
+    // the hour a day is due by is that day's
+    let s = one("Set up a sprint review with the payments squad on Thursday by 11am", now);
+    assert_eq!(s.when, Some(iso("2026-03-12T11:00:00+02:00")), "{s:?}");
+    // an appointment written down is an event; tasks read aloud are tasks
+    assert_eq!(one("תרשום תור לבדיקת דם מחר בשמונה בבוקר", now).resolver, Resolver::Calendar);
+    let s = steps("תקריא לי מה יש לי לעשות ומה יש לי ביומן מחר", now);
+    let routes: Vec<_> = s.iter().map(|s| (s.resolver, s.action)).collect();
+    assert_eq!(routes, vec![(Resolver::Task, Action::List), (Resolver::Calendar, Action::Find)], "{s:?}");
+    // a day cleared "of everything" but one thing is the calendar's
+    let s = one("תנקה לי את יום שישי מהכל חוץ מהאימון בבריכה", now);
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Delete), "{s:?}");
+}
+
+#[test]
 fn them_after_a_report_of_several_things_is_each_thing() {
     for (text, items) in [
         ("bought the milk and the bread, take them off the shopping list", vec!["milk", "bread"]),

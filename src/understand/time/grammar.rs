@@ -329,6 +329,14 @@ pub fn chain(cx: &Cx<'_>, i: usize) -> Option<(Acc, usize)> {
         while k < cx.len() && is_filler(cx, k) {
             k += 1;
         }
+        // "on Thursday by 11am": the hour that day is due by is that day's
+        if cx.is(k, "by")
+            && acc.day.is_some()
+            && acc.clock.is_none()
+            && matches!(comp_at(cx, k + 1), Some((Comp::Clock(_), _)))
+        {
+            k += 1;
+        }
         match comp_at(cx, k).map(|(c, j)| (monthly_day(cx, &acc, k, c), j)) {
             Some((c, j)) if j > k => {
                 // "ב-15 בעשר בבוקר": a number glued to ב, then an hour, is the day of the month
