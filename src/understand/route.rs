@@ -159,6 +159,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     that_day(&msg, &segs, &mut steps);
     reported_then_marked(&mut steps);
     reported_then_taken_off_a_list(&mut steps);
+    done_with_a_list_then_deleted(text, &mut steps);
     said_then_placed(&mut steps);
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
@@ -2303,6 +2304,56 @@ fn reported_then_taken_off_a_list(steps: &mut Vec<Step>) {
             continue;
         }
         remove_step(steps, j - 1);
+    }
+}
+
+/// "went to Daiso and got everything, delete that list", "done with the grocery list, pls
+/// delete it": what was got, or the list done with, is why the list goes; nothing of the
+/// user's tasks is done by it (and "got everything" is no "mark all my tasks done").
+fn done_with_a_list_then_deleted(text: &str, steps: &mut Vec<Step>) {
+    use crate::understand::Action as A;
+    let report = |s: &Step| s.resolver == Resolver::Task && s.action == A::Complete && s.when.is_none();
+    // (the list's name out of "the grocery list", "grocery list, pls")
+    let list_in = |title: &str| {
+        let lower = title.to_lowercase();
+        let k = lower.find(" list")?;
+        let name = lower[..k].trim_start_matches("the ").trim_start_matches("my ").trim();
+        (!name.is_empty()).then(|| title[..k].trim_start_matches("the ").trim_start_matches("my ").trim().to_string())
+    };
+    let all = |title: &str| {
+        matches!(
+            title.to_lowercase().trim(),
+            "everything" | "all" | "it all" | "all of it" | "the lot" | "הכל" | "הכול" | "את הכל"
+        )
+    };
+    let mut j = 1;
+    while j < steps.len() {
+        let deletes = steps[j].resolver == Resolver::List && steps[j].action == A::Delete;
+        let prev = &steps[j - 1];
+        let title = prev.title.clone().unwrap_or_default();
+        let named = steps[j].list.as_deref().is_some_and(|l| same_thing(l, &title));
+        if deletes && report(prev) && (all(&title) || named || list_in(&title).is_some()) {
+            if steps[j].list.is_none() {
+                steps[j].list = list_in(&title);
+            }
+            remove_step(steps, j - 1);
+            j = 1;
+            continue;
+        }
+        j += 1;
+    }
+    // "done with the grocery list, delete it": one report of a list, and a delete of "it"
+    let lower = text.to_lowercase();
+    let delete_it = ["delete it", "remove it", "get rid of it", "bin it", "trash it"].iter().any(|w| lower.contains(w));
+    if let [step] = steps.as_mut_slice()
+        && report(step)
+        && delete_it
+        && let Some(list) = step.title.as_deref().and_then(list_in)
+    {
+        step.resolver = Resolver::List;
+        step.action = A::Delete;
+        step.list = Some(list);
+        step.title = None;
     }
 }
 

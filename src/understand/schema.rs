@@ -257,6 +257,9 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ],
                 en: &[
                     ("delete the", 0.25), ("delete my", 0.25), ("delete", 0.2), ("get rid of", 0.3), ("trash", 0.25),
+                    // "got everything, delete that list": the list just talked about
+                    ("delete that list", 1.0), ("delete this list", 1.0), ("delete the list", 0.8), ("remove that list", 1.0),
+                    ("get rid of that list", 1.0), ("get rid of this list", 1.0),
                     ("^bin the", 0.25), ("^bin my", 0.25), ("^ditch the", 0.2), ("^scrap the", 0.2),
                 ],
             },

@@ -755,7 +755,18 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
         if let (Some(&a), Some(&b)) = (cur.first(), cur.last()) {
             let mut start = toks[a].start;
             // (not from a thing whose own name starts with ו: "סיכות, וזלין")
-            if toks[a].kind == Kind::He && toks[a].text.starts_with('ו') && !items.is_empty() && !own_vav(a) {
+            // (nor from "ווים", "וופל": a doubled ו is the letter v, not "and", unless a thing
+            // follows the first: "וויטמין")
+            if toks[a].kind == Kind::He
+                && toks[a].text.starts_with('ו')
+                && (!toks[a].text.starts_with("וו")
+                    || toks[a].text.starts_with("ווו")
+                    || crate::understand::goods::is_a_thing(
+                        text.get(toks[a].start + 'ו'.len_utf8()..toks[a].end).unwrap_or(""),
+                    ))
+                && !items.is_empty()
+                && !own_vav(a)
+            {
                 start += 'ו'.len_utf8();
             }
             let mut t = text_of_range(text, start, toks[b].end);

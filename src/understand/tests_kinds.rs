@@ -579,6 +579,31 @@ fn slips_of_spelling_and_wording_read_as_meant() {
 }
 
 #[test]
+fn a_list_done_with_is_deleted_and_nothing_else_is_done_by_it() {
+    for (text, list) in [
+        ("got everything, delete that list", None),
+        ("done with the grocery list, pls delete it", Some("grocery")),
+        ("finished the shopping list, delete it", Some("shopping")),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Delete, list), "{text}");
+    }
+    // a thing done, and then a list deleted, are both
+    assert_eq!(steps("called the vet, delete the shopping list", tuesday_morning()).len(), 2);
+}
+
+#[test]
+fn venting_with_a_day_in_it_is_talk_and_a_game_result_is_about_the_world() {
+    for text in [
+        "קשה לי היום. ילד בן 12 שאני מלווה נזרק מבית הספר ואין מי שיעזור לאמא שלו",
+        "man the cops gave me another ticket on 6th ave third this month. this city hates food trucks",
+        "yankees win last night?",
+    ] {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
+    }
+}
+
+#[test]
 fn them_after_a_report_of_several_things_is_each_thing() {
     for (text, items) in [
         ("bought the milk and the bread, take them off the shopping list", vec!["milk", "bread"]),

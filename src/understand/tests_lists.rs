@@ -24,6 +24,9 @@ fn whose_list_it_is_belongs_to_its_name_and_a_polite_word_may_come_before_it() {
     let s = &steps("תוסיף לרשימת התרופות של אבא אקמול וויטמין B12")[0];
     assert_eq!(s.list.as_deref(), Some("התרופות של אבא"));
     assert_eq!(s.items, strings(&["אקמול", "ויטמין B12"]));
+    // a doubled ו is the letter v: "ווים" (hooks) keeps it
+    let s = &steps("תפתח רשימה לחנות דייגים: חוטי ניילון, ווים, משקולות עופרת")[0];
+    assert_eq!(s.items, strings(&["חוטי ניילון", "ווים", "משקולות עופרת"]));
     let s = &steps("תוסיף בבקשה ברשימה של הקניות גבינה צרפתית ובגט")[0];
     assert_eq!((s.action, s.list.as_deref()), (Action::Add, Some("הקניות")));
     assert_eq!(s.items, strings(&["גבינה צרפתית", "בגט"]));

@@ -1051,6 +1051,7 @@ pub(crate) fn talk(msg: &Msg<'_>, seg: Seg) -> Option<Talk> {
                     | ("can't", "cope")
                     | ("cant", "cope")
                     | ("no", "energy")
+                    | ("קשה", "לי")
             )
         })
         // "אין לי כוח"
@@ -1121,8 +1122,11 @@ fn tells_a_story(msg: &Msg<'_>, seg: Seg) -> bool {
                 | "אנחנו"
                 | "היינו"
                 | "הייתי"
+                // ("ילד שאני מלווה נזרק…": the user in it)
+                | "שאני"
         )
-    });
+    }) || toks.windows(2).any(|w| w[1].text == "me" && w[0].kind == Kind::Latin && is_report_verb(&w[0]));
+    // ("the cops gave me another ticket": what someone did to the user)
     let hour = super::when::times_in(msg, &seg.range())
         .any(|m| m.grain < crate::understand::time::Grain::Day && m.point.is_none());
     breaks >= 1 && words >= 8 && someone && !hour && !toks.iter().any(|t| t.text == "?")
@@ -1470,6 +1474,14 @@ fn asks_a_fact(msg: &Msg<'_>, seg: Seg) -> bool {
         // (not "when does 2B's lease renew": a thing someone has is one the user keeps track of)
         "when" => matches!(at(1), "do" | "does") && !toks.iter().any(|t| t.text.ends_with("'s") || t.text == "'s"),
         "what" => at(1) == "time" && matches!(at(2), "do" | "does"),
+        // "did the lakers lose again?", "yankees win last night?": a result of a game
+        _ if toks.iter().any(|t| t.text == "?")
+            && toks[..toks.len().min(4)]
+                .iter()
+                .any(|t| matches!(t.text, "win" | "won" | "lose" | "lost" | "beat" | "score" | "scored")) =>
+        {
+            true
+        }
         // "who's playing at the festival this year", "who won the match"
         "who's" | "whos" | "who" => {
             let verb = if at(0) == "who" && matches!(at(1), "is" | "are") { at(2) } else { at(1) };
