@@ -598,9 +598,19 @@ fn venting_with_a_day_in_it_is_talk_and_a_game_result_is_about_the_world() {
         "קשה לי היום. ילד בן 12 שאני מלווה נזרק מבית הספר ואין מי שיעזור לאמא שלו",
         "man the cops gave me another ticket on 6th ave third this month. this city hates food trucks",
         "yankees win last night?",
+        "יש פה במדבר שקט כזה בלילה, לפעמים אני יושבת בחוץ ופשוט מסתכלת על הכוכבים",
+        "הלקוחות היום כולם רוצים הכל לפני החג, אין לי ידיים. ואחד עוד מתווכח איתי על 200 שקל",
     ] {
         assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
     }
+    // a thing of the user's at an hour is still an event, and a typed "תיזכיר" still reminds
+    let s = one(
+        "my daughter's recital is on thursday at six thirty in the evening at the community center",
+        tuesday_morning(),
+    );
+    assert_eq!(s.resolver, Resolver::Calendar, "{s:?}");
+    let s = one("תיזכיר לי מחר בעשר לקחת את הכדורים של הלחץ דם", tuesday_morning());
+    assert_eq!((s.resolver, s.when), (Resolver::Task, Some(iso("2026-03-11T10:00:00+02:00"))), "{s:?}");
 }
 
 #[test]

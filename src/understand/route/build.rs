@@ -942,6 +942,11 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     } else if let Some(need) = shape::needs_to(msg, seg).filter(|_| has_time && !is_question(msg, seg)) {
         // "also need to chase Patel for the P60s tomorrow at 10:30": a thing to do at a time
         (Resolver::Task, Action::Create, 0.55, vec![opening_match(need, Resolver::Task, Action::Create)])
+    } else if has_time && words >= 12 && narrates(msg, seg) {
+        // "יש פה במדבר שקט כזה בלילה, לפעמים אני יושבת בחוץ…", "הלקוחות היום כולם רוצים הכל
+        // לפני החג, אין לי ידיים": a long telling about the user, with no verb of a request and
+        // no hour in digits, is how things are, not a thing to put at a time
+        (Resolver::General, Action::Chat, 0.55, Vec::new())
     } else if has_time
         && words >= 2
         && !time.is_some_and(|m| from_now(msg, m))
@@ -1706,4 +1711,28 @@ fn better_time<'a>(
         return (Some(Cow::Owned(m)), Some(moved));
     }
     (time.map(Cow::Borrowed), None)
+}
+
+/// A telling about the user (an "I" in it), with no hour written in digits in any
+/// of its times: what [`step`] reads as talk when no verb asks for anything.
+fn narrates(msg: &Msg<'_>, seg: Seg) -> bool {
+    let r = seg.range();
+    // (the user as the one who does or feels: "אני יושבת", "אין לי ידיים", "i'm", not "my
+    // daughter's recital")
+    let toks = &msg.toks[r.clone()];
+    let about_me = toks.iter().any(|t| matches!(t.text, "אני" | "איתי" | "i" | "i'm" | "im"))
+        || toks.windows(2).any(|w| w[0].text == "אינ" && w[1].text == "לי");
+    let digits_in_a_time = msg.times.iter().any(|(_, tr)| {
+        tr.start >= r.start && tr.end <= r.end && (tr.start..tr.end).any(|k| msg.toks[k].kind == Kind::Num)
+    });
+    // (not with any word of a request, however weak: "…all day, block it out", "תיזכיר לי …")
+    let asks = msg.pats.iter().any(|m| m.start >= r.start && m.start < r.end && m.action.is_some() && m.weight >= 0.2)
+        || msg.toks[r.clone()]
+            .windows(2)
+            .any(|w| w[0].kind == Kind::He && w[0].text.starts_with('ת') && w[1].text == "לי")
+        // (nor with a need: "…and tomorrow morning I must post the parcel")
+        || toks.iter().any(|t| {
+            matches!(t.text, "must" | "need" | "have" | "gotta" | "should" | "צריכ" | "צריכה" | "חייב" | "חייבת" | "צריך")
+        });
+    about_me && !digits_in_a_time && !asks
 }
