@@ -109,6 +109,8 @@ const MISSPELT: &[(&str, &str)] = &[
     ("insted", "instead"),
     ("isntead", "instead"),
     // weekdays spelt as they sound
+    ("whit's", "what's"),
+    ("whits", "what's"),
     ("munday", "monday"),
     ("mondey", "monday"),
     ("tusday", "tuesday"),

@@ -212,11 +212,28 @@ pub fn match_all(toks: &[Token<'_>]) -> Vec<PatMatch> {
                         | "overnight"
                         | "closing"
                         | "opening"
+                        // ("3 codes in one shift", "a 13 hour shift")
+                        | "one"
+                        | "hour"
+                        | "hr"
                         | "first"
                         | "second"
                         | "12"
                         | "14"
                 )
+            {
+                continue;
+            }
+            // "three kids, one bathroom, send help 😂", "send coffee. or wine.": asking the
+            // world for help or comfort sends no email
+            if n == 1
+                && toks[i].text == "send"
+                && toks.get(i + 1).is_some_and(|t| {
+                    matches!(
+                        t.text,
+                        "help" | "coffee" | "wine" | "chocolate" | "snacks" | "prayers" | "hugs" | "vibes" | "caffeine"
+                    )
+                })
             {
                 continue;
             }

@@ -160,6 +160,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     reported_then_marked(&mut steps);
     reported_then_taken_off_a_list(&mut steps);
     done_with_a_list_then_deleted(text, &mut steps);
+    a_kept_fact_deleted_is_forgotten(&mut steps);
     said_then_placed(&mut steps);
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
@@ -2353,6 +2354,53 @@ fn done_with_a_list_then_deleted(text: &str, steps: &mut Vec<Step>) {
         step.resolver = Resolver::List;
         step.action = A::Delete;
         step.list = Some(list);
+        step.title = None;
+    }
+}
+
+/// "תמחק את הקוד של הארון שינו אותו", "delete the wifi password, they changed it": a code or a
+/// password is a note the user gave, not a task; deleting it forgets the note.
+fn a_kept_fact_deleted_is_forgotten(steps: &mut [Step]) {
+    use crate::understand::Action as A;
+    for step in steps.iter_mut().filter(|s| s.resolver == Resolver::Task && s.action == A::Delete && s.when.is_none()) {
+        let Some(title) = step.title.clone() else { continue };
+        let words: Vec<String> = title.split_whitespace().map(|w| fold(&w.to_lowercase())).collect();
+        let first = words.iter().position(|w| !matches!(w.as_str(), "the" | "my" | "our" | "את")).unwrap_or(0);
+        let secret =
+            words.get(first).is_some_and(|w| {
+                matches!(
+                    w.as_str(),
+                    "password"
+                        | "passcode"
+                        | "pin"
+                        | "wifi"
+                        | "wi-fi"
+                        | "combination"
+                        | "code"
+                        | "קוד"
+                        | "הקוד"
+                        | "סיסמה"
+                        | "הסיסמה"
+                        | "סיסמת"
+                )
+            }) || words.get(first + 1).is_some_and(|w| matches!(w.as_str(), "password" | "passcode" | "code" | "pin"));
+        let a_task = words.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "review" | "reminder" | "task" | "תזכורת" | "התזכורת" | "משימה" | "המשימה" | "to" | "ל"
+            )
+        });
+        if !secret || a_task {
+            continue;
+        }
+        // (up to what someone did: "…שינו אותו", ", they changed it")
+        let cut = title
+            .split_whitespace()
+            .position(|w| matches!(fold(w).as_str(), "שינו" | "שינה" | "שינתה" | "החליפו" | "they" | "it's"))
+            .unwrap_or(usize::MAX);
+        let query: Vec<&str> = title.split_whitespace().take(cut).collect();
+        step.resolver = Resolver::Memory;
+        step.query = Some(query.join(" ").trim_end_matches(',').to_string());
         step.title = None;
     }
 }

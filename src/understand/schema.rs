@@ -337,6 +337,8 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("put it on my calendar", 1.0), ("put it in my calendar", 1.0), ("add it to my calendar", 1.0),
                     ("put it in the calendar", 1.0), ("add it to the calendar", 1.0), ("on my calendar", 0.6), ("in my calendar", 0.6),
                     ("=meeting with", 0.2), ("plan", 0.3),
+                    // "…it's next Tuesday at 3:40, pop it in": put in the calendar, said loosely
+                    ("pop it in", 0.8), ("stick it in", 0.8), ("pencil it in", 0.9), ("pencil in", 0.8), ("pop it on", 0.7),
                 ],
             },
             ActionSchema {

@@ -614,6 +614,34 @@ fn venting_with_a_day_in_it_is_talk_and_a_game_result_is_about_the_world() {
 }
 
 #[test]
+fn a_code_deleted_is_a_note_forgotten_and_idioms_of_a_hard_day_are_talk() {
+    for (text, query) in [
+        ("תמחק את הקוד של הארון שינו אותו", "הקוד של הארון"),
+        ("delete the wifi password, they changed it", "wifi password"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(
+            (s.resolver, s.action, s.query.as_deref()),
+            (Resolver::Memory, Action::Delete, Some(query)),
+            "{text}"
+        );
+    }
+    assert_eq!(one("delete the code review reminder", tuesday_morning()).resolver, Resolver::Task);
+    for text in [
+        "so tired today, 3 codes in one shift 😩",
+        "13 hour shift done and my feet are actually screaming",
+        "three kids, one bathroom, send help 😂",
+    ] {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
+    }
+    // the verbs themselves still act
+    assert_eq!(one("shift the dentist to 5", tuesday_morning()).action, Action::Update);
+    assert_eq!(one("send the invoice to dana", tuesday_morning()).resolver, Resolver::Gmail);
+    // "whit's" is "what's"
+    assert_eq!(one("whit's the tyre cage code again", tuesday_morning()).resolver, Resolver::Memory);
+}
+
+#[test]
 fn them_after_a_report_of_several_things_is_each_thing() {
     for (text, items) in [
         ("bought the milk and the bread, take them off the shopping list", vec!["milk", "bread"]),

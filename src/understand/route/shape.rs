@@ -1369,6 +1369,13 @@ pub(super) fn someone_did_it(msg: &Msg<'_>, k: usize) -> bool {
 
 /// Words that tell how the user feels, not what to do.
 const FEELINGS: &[&str] = &[
+    // ("my feet are actually screaming", "knackered")
+    "screaming",
+    "aching",
+    "knackered",
+    "shattered",
+    "wrecked",
+    "zonked",
     "brutal",
     "drowning",
     "exhausted",
