@@ -81,7 +81,7 @@ const FROZEN10_FLOOR: usize = 184;
 /// The eleventh set (c201–c220, 312 checks, written and split before Ozer ran on it; twelve
 /// outside Jerusalem, twelve across a DST change): first run tune 135/155, frozen 127/157.
 const TUNE11_FLOOR: usize = 154;
-const FROZEN11_FLOOR: usize = 136;
+const FROZEN11_FLOOR: usize = 139;
 /// The twelfth set (c221–c240, 322 checks, written and split before Ozer ran on it; ten outside
 /// Jerusalem, eighteen across a DST change): first run, with the first rules of the session that
 /// added it, tune 138/155, frozen 144/167.
@@ -134,7 +134,7 @@ const FROZEN20_FLOOR: usize = 304;
 /// The twenty-first set (c401–c420, 1,056 checks, written and split before Ozer ran on it; ten
 /// outside Israel, ten across a DST change): first run, with the first rules of the session that
 /// added it, tune 447/526, frozen 397/530.
-const TUNE21_FLOOR: usize = 504;
+const TUNE21_FLOOR: usize = 518;
 const FROZEN21_FLOOR: usize = 397;
 
 struct Tally {

@@ -1652,9 +1652,13 @@ fn made_at_a_new_time(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             continue;
         };
         // what is made: "the"/"my" and a thing, up to the clock that follows it
+        // ("את הציונים תעשה ביום שלישי באותה שעה": or a day, with its hour kept)
+        let same_hour =
+            toks.windows(2).any(|w| matches!((w[0].text, w[1].text), ("באותה" | "אותה", "שעה") | ("same", "time")));
         let clock_at = |i: usize| {
             msg.times.iter().find(|(f, tr)| {
-                tr.start == seg.content + i && matches!(f, Found::Time(m) if m.grain < time::Grain::Day)
+                tr.start == seg.content + i
+                    && matches!(f, Found::Time(m) if m.grain < time::Grain::Day || (same_hour && m.grain == time::Grain::Day))
             })
         };
         let words_end = (from..to).find(|&i| clock_at(i).is_some() || toks[i].text == ",").unwrap_or(to);
@@ -1662,10 +1666,16 @@ fn made_at_a_new_time(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         let named = if to == toks.len() { matches!(first, "the" | "my") } else { words_end > from };
         let clock = if to == toks.len() { clock_at(words_end) } else { clock_at(to + 1) };
         let title_from = if matches!(first, "the" | "my") { from + 1 } else { from };
-        if clock.is_some()
+        if let Some((f, _)) = clock
             && named
-            && let Some(step) = moved(&mut (title_from..words_end), steps[j].confidence.max(0.6))
+            && let Some(mut step) = moved(&mut (title_from..words_end), steps[j].confidence.max(0.6))
         {
+            // (a day with its hour kept is the day itself, as "move X to saturday same time")
+            if let Found::Time(m) = f
+                && m.grain == time::Grain::Day
+            {
+                step.when = Some(m.value);
+            }
             steps[j] = step;
         }
     }

@@ -642,6 +642,18 @@ fn a_code_deleted_is_a_note_forgotten_and_idioms_of_a_hard_day_are_talk() {
 }
 
 #[test]
+fn a_greeting_run_into_a_request_is_the_request_and_a_thing_made_on_a_day_keeps_its_hour() {
+    let s = one("בוקר טוב תרשום לי ב-9 להזמין חלקים לטויוטה של כהן", tuesday_morning());
+    assert_eq!((s.resolver, s.when), (Resolver::Task, Some(iso("2026-03-10T21:00:00+02:00"))), "{s:?}");
+    assert_eq!(one("בוקר טוב", tuesday_morning()).resolver, Resolver::General);
+    // tuesday_morning is Tuesday 2026-03-10: the next Tuesday is a week on
+    let s = one("את הציונים תעשה ביום שלישי באותה שעה", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Update), "{s:?}");
+    assert_eq!(s.title.as_deref(), Some("הציונים"));
+    assert_eq!(s.when, Some(iso("2026-03-17T00:00:00+02:00")), "{s:?}");
+}
+
+#[test]
 fn them_after_a_report_of_several_things_is_each_thing() {
     for (text, items) in [
         ("bought the milk and the bread, take them off the shopping list", vec!["milk", "bread"]),

@@ -69,6 +69,7 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
     verb_first(&mut scored, seg.content, is_question(msg, seg));
+    greeting_first(msg, &mut scored, seg);
     let mut it = scored.into_iter();
     let (score, _, resolver, action, used) = it.next()?;
     let second = it.find(|x| x.2 != resolver);
@@ -112,6 +113,28 @@ fn verb_first(scored: &mut [Scored], start: usize, question: bool) {
     if let Some(k) =
         scored.iter().position(|x| x.0 >= 0.5 && x.0 >= 0.6 * top && strong_verb(x) == Some(start) && !chat(x))
     {
+        scored.swap(0, k);
+    }
+}
+
+/// "בוקר טוב תרשום לי ב-9 להזמין חלקים": a greeting that opens the step, with no comma after
+/// it, is still no request; a command said after it, with a time, is the step.
+fn greeting_first(msg: &Msg<'_>, scored: &mut [Scored], seg: Seg) {
+    let Some(top) = scored.first() else { return };
+    let chat = SCHEMAS[top.2].resolver == Resolver::General;
+    let greeting_only = top.4.iter().all(|m| m.start <= seg.content + 1 && m.action.is_some());
+    if !chat || !greeting_only {
+        return;
+    }
+    let greet_end = top.4.iter().map(|m| m.end).max().unwrap_or(seg.content);
+    // (with a time to do it at: "ערב טוב, תודה על התזכורת" only thanks)
+    if !msg.times.iter().any(|(_, tr)| tr.start >= greet_end && tr.end <= seg.end) {
+        return;
+    }
+    if let Some(k) = scored.iter().position(|x| {
+        SCHEMAS[x.2].resolver != Resolver::General
+            && x.4.iter().any(|m| m.action.is_some() && m.weight >= 0.5 && m.start >= greet_end)
+    }) {
         scored.swap(0, k);
     }
 }
