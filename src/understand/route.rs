@@ -2329,7 +2329,9 @@ fn done_with_a_list_then_deleted(text: &str, steps: &mut Vec<Step>) {
         let lower = title.to_lowercase();
         let k = lower.find(" list")?;
         let name = lower[..k].trim_start_matches("the ").trim_start_matches("my ").trim();
-        (!name.is_empty()).then(|| title[..k].trim_start_matches("the ").trim_start_matches("my ").trim().to_string())
+        // (the title's own letters where lower-casing kept the length; else the lower-cased name)
+        let said = if lower.len() == title.len() { title.get(..k).unwrap_or(&lower[..k]) } else { &lower[..k] };
+        (!name.is_empty()).then(|| said.trim_start_matches("the ").trim_start_matches("my ").trim().to_string())
     };
     let all = |title: &str| {
         matches!(
