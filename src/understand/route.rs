@@ -1174,17 +1174,11 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             let enumerating = msg.toks[i].text == "," && (cur.content..i).any(heads);
             // "the flight is sunday at 10:40, remind me three hours before": hours counted back
             // from the time just told make one reminder
+            let mut said_after = msg.times.iter().filter(|(_, tr)| tr.start >= c && tr.start < seg_end).peekable();
             let counted_back = msg.toks[i].text == ","
                 && (cur.content..i).any(|k| inside_time(msg, k))
-                && msg
-                    .times
-                    .iter()
-                    .filter(|(_, tr)| tr.start >= c && tr.start < seg_end)
-                    .all(|(f, _)| matches!(f, Found::Anchor(secs, _) if secs % 86_400 != 0))
-                && msg
-                    .times
-                    .iter()
-                    .any(|(f, tr)| tr.start >= c && tr.start < seg_end && matches!(f, Found::Anchor(..)));
+                && said_after.peek().is_some()
+                && said_after.all(|(f, _)| matches!(f, Found::Anchor(secs, _) if secs % 86_400 != 0));
             // "my RE moved the consult to Thursday 2:45, update it": what was told, to be done
             let do_as_told = msg.toks[i].text == ","
                 && msg.toks.get(c).is_some_and(|t| {
