@@ -136,6 +136,12 @@ const FROZEN20_FLOOR: usize = 304;
 /// added it, tune 447/526, frozen 397/530.
 const TUNE21_FLOOR: usize = 518;
 const FROZEN21_FLOOR: usize = 397;
+/// The twenty-second set (c421–c440, 891 checks, written and split before Ozer ran on it; ten
+/// outside Israel, ten across a DST change; the split put 8 English conversations in the tune
+/// half and 8 Hebrew ones in the frozen half): first run, with the first rules of the session
+/// that added it, tune 330/445, frozen 359/446.
+const TUNE22_FLOOR: usize = 330;
+const FROZEN22_FLOOR: usize = 359;
 
 struct Tally {
     passed: usize,
@@ -595,4 +601,14 @@ async fn twenty_first_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn twenty_first_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen21", include_str!("../eval/conversations21_frozen.jsonl"), FROZEN21_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn twenty_second_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune22", include_str!("../eval/conversations22_tune.jsonl"), TUNE22_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn twenty_second_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen22", include_str!("../eval/conversations22_frozen.jsonl"), FROZEN22_FLOOR, false).await;
 }

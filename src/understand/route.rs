@@ -325,11 +325,11 @@ fn thing_then_done(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
 fn no_pointing_tail(steps: &mut [Step]) {
     const TAIL: &[&str] = &["it", "in", "there", "please", "on", "the", "my", "to", "that", "this", "אותו", "את", "זה"];
     for s in steps.iter_mut().filter(|s| s.action == crate::understand::Action::Create) {
-        let Some(title) = s.title.as_deref() else { continue };
-        let Some((head, tail)) = title.rsplit_once(',') else { continue };
-        let words: Vec<&str> = tail.split_whitespace().collect();
-        if !words.is_empty()
-            && words.iter().all(|w| TAIL.contains(&w.to_lowercase().as_str()))
+        // ("Dana's party, 7pm, add it": the time between the commas was cut too, so one comma
+        // may be all that is left after the thing)
+        while let Some(title) = s.title.as_deref()
+            && let Some((head, tail)) = title.rsplit_once(',')
+            && tail.split_whitespace().all(|w| TAIL.contains(&w.to_lowercase().as_str()))
             && !head.trim().is_empty()
         {
             s.title = Some(head.trim().to_string());
@@ -927,11 +927,16 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
         }
         // a report ("התקשרתי לבנק.") or a world question before a command is a step of its own
         // "bought the wipes take them off": a report run into a command on "them", no comma
+        // ("עשיתי כבר את הבדיקה אצל לוי תזכיר לי לשלוח לו חשבונית": or a report dictated
+        // straight into "remind me")
+        let remind_me = matches!(msg.toks[i].text, "תזכיר" | "תזכירי" | "remind")
+            && msg.toks.get(i + 1).is_some_and(|t| matches!(t.text, "לי" | "me"));
+        let left = Seg { start: cur.start, content: cur.content, end: i };
         let run_on = i > cur.content
             && !left_has_command
             && command_at(msg, i).is_some()
-            && (i..n).any(|k| PRONOUNS.contains(&msg.toks[k].text))
-            && reads_alone(msg, Seg { start: cur.start, content: cur.content, end: i });
+            && (((i..n).any(|k| PRONOUNS.contains(&msg.toks[k].text)) && reads_alone(msg, left))
+                || (remind_me && shape::report_verb(msg, left).is_some()));
         // "sat 11am pick up the dry cleaning and sunday 4pm …": a step that opens with its time
         let opens_with_time = |i: usize| {
             msg.times.iter().any(|(_, tr)| tr.start >= cur.content && tr.start <= cur.content + 1 && tr.end < i)

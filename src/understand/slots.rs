@@ -116,6 +116,8 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
             a += 2;
         } else if a < b
             && !glued_to_a_number(toks, &kept, a)
+            // ("על האש": a barbecue, not "about the fire")
+            && !(at(0) == "על" && at(1) == "האש")
             && (edge_stop(&toks[kept[a]])
                 || matches!(
                     at(0),
@@ -531,6 +533,17 @@ const OCCASIONS: &[&str] = &[
     "סמסטר",
     "כלב",
     "חתול",
+    // what is studied or met for: "רשימת שאלות למבחן", "ציוד לכנס"
+    "מבחנ",
+    "מבחנימ",
+    "בחינה",
+    "בגרות",
+    "שיעור",
+    "כנס",
+    "אירוע",
+    "ארוע",
+    "פגישה",
+    "ראיונ",
     "בר מצווה",
     "בת מצווה",
 ];

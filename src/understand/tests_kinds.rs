@@ -3363,3 +3363,41 @@ fn what_the_user_tells_of_a_thing_after_a_report_is_why_not_a_second_report() {
     assert_eq!(s.len(), 1, "{s:?}");
     assert_eq!((s[0].resolver, s[0].action), (Resolver::Task, Action::Complete));
 }
+
+#[test]
+fn a_holiday_bound_to_an_occasion_names_it_and_still_says_when() {
+    for (text, title) in [
+        ("תכניס ליומן מסיבת פורים", "מסיבת פורים"),
+        ("תרשמי ביומן את טקס הסיגד בטיילת ביום הסיגד ב-10 בבוקר", "טקס הסיגד בטיילת"),
+        ("Hillel's Yom HaAtzmaut party, 7pm, add it", "Hillel's Yom HaAtzmaut party"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.title.as_deref()), (Resolver::Calendar, Some(title)), "{text}");
+        assert!(s.when.is_some(), "{text}");
+    }
+    // a preposition says the holiday is only when
+    assert_eq!(
+        one("remind me on yom kippur to call grandma", tuesday_morning()).title.as_deref(),
+        Some("call grandma")
+    );
+    // "על האש" is a barbecue
+    let s = one("ביום העצמאות בצהרים על האש אצל הבן, תכניס ליומן", tuesday_morning());
+    assert_eq!(s.title.as_deref(), Some("על האש אצל הבן"));
+}
+
+#[test]
+fn the_birthday_said_as_hayom_huledet_is_no_today() {
+    let s = one("תרשום ביומן את היום הולדת שלה ביום שישי בארבע", tuesday_morning());
+    assert_eq!(s.title.as_deref(), Some("היום הולדת שלה"));
+    assert_eq!(s.when.map(|w| w.weekday()), Some(chrono::Weekday::Fri));
+}
+
+#[test]
+fn a_report_dictated_straight_into_remind_me_is_two_steps() {
+    let s = steps("עשיתי כבר את הבדיקה של הלוח אצל לוי תזכיר לי לשלוח לו חשבונית מחר בצהריים", tuesday_morning());
+    assert_eq!(s.len(), 2, "{s:?}");
+    assert_eq!((s[0].action, s[1].action), (Action::Complete, Action::Create));
+    assert_eq!(s[1].title.as_deref(), Some("לשלוח לו חשבונית"));
+    let s = one("remind me the morra at half 7 tae order brake pads", tuesday_morning());
+    assert_eq!(s.when.map(|w| (w.day(), w.hour(), w.minute())), Some((tuesday_morning().day() + 1, 7, 30)));
+}

@@ -181,3 +181,10 @@ fn a_series_after_a_full_stop_is_a_new_lists_items() {
     let u = understand("make a new list for the trip. I will add things later, thanks", now(), Lang::En);
     assert!(u.steps[0].items.is_empty(), "{:?}", u.steps);
 }
+
+#[test]
+fn a_list_for_an_exam_or_an_event_keeps_what_it_is_for_before_et() {
+    let s = steps("תשמיט מרשימת שאלות למבחן את DFS, זה כבר היה בבוחן");
+    assert_eq!(s.len(), 1, "{s:?}");
+    assert_eq!((s[0].list.as_deref(), s[0].items.clone()), (Some("שאלות למבחן"), vec!["DFS".to_string()]));
+}

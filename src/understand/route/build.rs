@@ -1294,6 +1294,25 @@ fn israeli_weekend(w: Window, tz: chrono_tz::Tz) -> Option<Window> {
     Some(Window { start: friday.fixed_offset(), end: sunday.fixed_offset() })
 }
 
+/// Nouns of an occasion in the construct state, bound to what they celebrate: "מסיבת פורים".
+const OCCASION_CONSTRUCTS: &[&str] = &[
+    "מסיבת",
+    "טקס",
+    "ארוחת",
+    "חגיגת",
+    "הדלקת",
+    "סעודת",
+    "תפילת",
+    "מופע",
+    "הופעת",
+    "יריד",
+    "שוק",
+    "חופשת",
+    "ניקיונות",
+    "מסיבות",
+    "טקסי",
+];
+
 /// "ליל הסדר", "בליל סדר", "seder night": a night's name, which is an occasion as well as a time.
 fn names_a_night(msg: &Msg<'_>, i: usize) -> bool {
     let t = &msg.toks[i];
@@ -1310,6 +1329,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
     // expression right after a word of the title, with no preposition of its own, names the
     // thing ("Hanukkah party") rather than when it is
     let chosen = time.map(|m| m.span.clone());
+    let creates = step.action == Action::Create;
     let names_thing = |f: &Found, tr: &Range<usize>| {
         // (only a holiday or a repeat names a thing, "the purim party", "the weekly shop":
         // "Jake tomorrow" is Jake, then when)
@@ -1353,6 +1373,30 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         let Some(prev) = tr.start.checked_sub(1).filter(|p| *p >= r.start) else { return false };
         let t = &msg.toks[prev];
         let first = &msg.toks[tr.start];
+        // ("Hillel's Yom HaAtzmaut party": a holiday of several words does too, when no
+        // preposition says it is when)
+        // (a thing made: a search asks by the thing's own words, "when is the Rosh Hashana dinner")
+        if creates
+            && described
+            && (tr.start..tr.end).all(|k| msg.toks[k].kind == Kind::Latin)
+            && !matches!(
+                t.text,
+                "on" | "at" | "in" | "by" | "for" | "until" | "from" | "to" | "this" | "next" | "every"
+            )
+        {
+            return true;
+        }
+        // "מסיבת פורים", "טקס הסיגד": a holiday that a noun of an occasion is bound to names the
+        // occasion (and still says when)
+        if creates
+            && t.kind == Kind::He
+            && !in_cmd(prev)
+            && OCCASION_CONSTRUCTS.contains(&t.text)
+            && first.kind == Kind::He
+            && !first.text.starts_with(['ב', 'ל', 'מ', 'ו', 'כ'])
+        {
+            return true;
+        }
         let other = chosen
             .as_ref()
             .is_some_and(|c| msg.text.get(c.clone()).is_some() && !(c.start <= first.start && first.end <= c.end));

@@ -55,6 +55,8 @@ pub fn day_at(cx: &Cx<'_>, i: usize) -> Option<(Day, usize)> {
             .or_else(|| super::dates::ides_at(cx, i));
     };
     match lx {
+        // ("את היום הולדת שלה": "the birthday", said without the construct, is no "today")
+        Lex::DayRel(0) if cx.text(i) == "היומ" && cx.is(i + 1, "הולדת") => None,
         Lex::DayRel(n) => Some((Day::Rel(i64::from(n)), i + 1)),
         Lex::Unit(Unit::Day, 1) => {
             if cx.is(i, "day") && (cx.is(i + 1, "after") || cx.is(i + 1, "before")) {

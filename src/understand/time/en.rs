@@ -23,6 +23,9 @@ pub static WORDS: &[(&str, Lex)] = &[
     ("tmw", DayRel(1)),
     ("2morrow", DayRel(1)),
     ("2moro", DayRel(1)),
+    // Scots: "the morra"
+    ("morra", DayRel(1)),
+    ("tomorra", DayRel(1)),
     ("tday", DayRel(0)),
     ("2day", DayRel(0)),
     ("todya", DayRel(0)),
