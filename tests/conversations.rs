@@ -197,3 +197,17 @@ async fn when_is_a_thing_the_user_noted_is_answered_from_the_notes_without_a_cal
     let reply = app.say("when is the fire drill?").await;
     assert!(reply.contains("18"), "{reply}");
 }
+
+#[tokio::test]
+async fn with_no_calendar_linked_moving_a_thing_the_user_has_as_a_task_moves_the_task_unasked() {
+    let app = spawn_app_with(&[], thursday_evening()).await;
+    app.say("remind me Sunday at 9am about the fire inspection walk-through").await;
+    let body =
+        app.post_chat(json!({ "text": "Would you mind moving the fire inspection to Monday, same time?" })).await;
+    let reply = only_reply(&body);
+    let open = open_tasks(&app).await;
+    assert_eq!(open.len(), 1, "{reply}");
+    // Monday 26 January 2026, 09:00 in Jerusalem
+    assert_eq!(open[0].due_at, Some(utc("2026-01-26T07:00:00Z")), "{reply}");
+    assert!(reply["buttons"].as_array().is_none_or(|b| b.is_empty()), "not asked: {reply}");
+}

@@ -55,12 +55,21 @@ pub async fn settle_by_what_exists(
 }
 
 /// Whether a reading that acts on something existing names something the user has; `None` for a
-/// reading of another kind (creating, listing), which this check does not decide.
+/// reading of another kind (creating, listing), or an event while a calendar is linked (its
+/// events are not read here), which this check does not decide.
 async fn names_something(db: &impl ConnectionTrait, user_id: i64, s: &Step) -> Result<Option<bool>, DbErr> {
     match (s.resolver, s.action) {
         (Resolver::Task, Act::Complete | Act::Delete | Act::Remove | Act::Update) => {
             let Some(title) = s.title.as_deref().filter(|t| !t.trim().is_empty()) else { return Ok(None) };
             Ok(Some(crate::resolvers::task::names_an_open_task(db, user_id, title).await?))
+        }
+        // ("moving the fire inspection to Thursday": with no calendar linked there is no event
+        // to move, so a task that is named wins)
+        (Resolver::Calendar, Act::Update | Act::Delete) => {
+            let linked = crate::google::store::account(db, user_id)
+                .await?
+                .is_some_and(|a| a.status == crate::google::store::LINKED);
+            Ok((!linked).then_some(false))
         }
         (Resolver::List, Act::Remove) if !s.items.is_empty() => {
             Ok(Some(crate::resolvers::list::items_named(db, user_id, &s.items.join(", ")).await?.is_some()))

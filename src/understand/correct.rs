@@ -166,6 +166,66 @@ pub fn is_spelt_out(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Verbs of a request as their "-ing" form, and the command each is.
+const GERUNDS: &[(&str, &str)] = &[
+    ("moving", "move"),
+    ("pushing", "push"),
+    ("shifting", "shift"),
+    ("bumping", "bump"),
+    ("rescheduling", "reschedule"),
+    ("changing", "change"),
+    ("making", "make"),
+    ("adding", "add"),
+    ("putting", "put"),
+    ("setting", "set"),
+    ("scheduling", "schedule"),
+    ("booking", "book"),
+    ("creating", "create"),
+    ("starting", "start"),
+    ("cancelling", "cancel"),
+    ("canceling", "cancel"),
+    ("deleting", "delete"),
+    ("removing", "remove"),
+    ("taking", "take"),
+    ("clearing", "clear"),
+    ("crossing", "cross"),
+    ("ticking", "tick"),
+    ("marking", "mark"),
+    ("reminding", "remind"),
+    ("sending", "send"),
+    ("emailing", "email"),
+    ("writing", "write"),
+    ("drafting", "draft"),
+    ("noting", "note"),
+    ("saving", "save"),
+    ("showing", "show"),
+    ("telling", "tell"),
+    ("checking", "check"),
+    ("renaming", "rename"),
+];
+
+/// "Would you mind moving the fire inspection to Thursday?", "do you mind adding eggs": a
+/// request asked as whether it would be a bother is the request itself ("move the fire
+/// inspection to Thursday?").
+pub fn mind_asked(text: &str) -> Cow<'_, str> {
+    if !text.to_lowercase().contains("mind") {
+        return Cow::Borrowed(text);
+    }
+    let norm = Normalized::new(text);
+    let toks = norm.tokens();
+    for k in 0..toks.len() {
+        let at = |j: usize| toks.get(k + j).map_or("", |t| t.text);
+        if !(matches!(at(0), "would" | "do" | "could" | "will") && matches!(at(1), "you" | "u") && at(2) == "mind") {
+            continue;
+        }
+        if let Some((_, verb)) = GERUNDS.iter().find(|(g, _)| *g == at(3)) {
+            let end = toks[k + 3].end;
+            return Cow::Owned(format!("{}{}{}", &text[..toks[k].start], verb, &text[end..]));
+        }
+    }
+    Cow::Borrowed(text)
+}
+
 /// The message with a slip that it corrects itself removed (unchanged when there is none).
 pub fn taken_back(text: &str) -> Cow<'_, str> {
     // (a message with no marker's words in it is not read twice)

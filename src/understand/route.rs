@@ -52,7 +52,8 @@ pub fn understand(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Understa
     // "…to thursday at 11, no wait friday, friday at 11": what the user took back is not read
     let meant = crate::understand::correct::taken_back(text);
     let spelt = crate::understand::correct::is_spelt_out(meant.as_ref());
-    let off = crate::understand::correct::of_for_off(spelt.as_ref());
+    let asked = crate::understand::correct::mind_asked(spelt.as_ref());
+    let off = crate::understand::correct::of_for_off(asked.as_ref());
     let text = off.as_ref();
     // A repeat rule's words ("every other week on Tuesday") are read by repeat.rs; the rest of
     // the message is read as usual, and its reminder then follows the rule.
@@ -321,18 +322,27 @@ fn thing_then_done(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
 }
 
 /// "Purim party at Noa's 8pm on Purim, add it", "dentist tomorrow at 5, put it in": what is
-/// left of "add it" after its verb, a comma and words pointing back, is no part of the title.
+/// left of "add it" after its verb, a comma and words pointing back, is no part of the title
+/// (nor of what a move, a delete or a completion looks for).
 fn no_pointing_tail(steps: &mut [Step]) {
     const TAIL: &[&str] = &["it", "in", "there", "please", "on", "the", "my", "to", "that", "this", "אותו", "את", "זה"];
-    for s in steps.iter_mut().filter(|s| s.action == crate::understand::Action::Create) {
+    // ("the minibus, move it to friday": so is a thing named first and then moved as "it")
+    let cut = |slot: &mut Option<String>| {
         // ("Dana's party, 7pm, add it": the time between the commas was cut too, so one comma
         // may be all that is left after the thing)
-        while let Some(title) = s.title.as_deref()
+        while let Some(title) = slot.as_deref()
             && let Some((head, tail)) = title.rsplit_once(',')
             && tail.split_whitespace().all(|w| TAIL.contains(&w.to_lowercase().as_str()))
             && !head.trim().is_empty()
         {
-            s.title = Some(head.trim().to_string());
+            *slot = Some(head.trim().to_string());
+        }
+    };
+    use crate::understand::Action::{Complete, Create, Delete, Update};
+    for s in steps.iter_mut().filter(|s| matches!(s.action, Create | Update | Delete | Complete)) {
+        cut(&mut s.title);
+        if s.action != Create {
+            cut(&mut s.query);
         }
     }
 }
@@ -938,8 +948,18 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             && (((i..n).any(|k| PRONOUNS.contains(&msg.toks[k].text)) && reads_alone(msg, left))
                 || (remind_me && shape::report_verb(msg, left).is_some()));
         // "sat 11am pick up the dry cleaning and sunday 4pm …": a step that opens with its time
+        // ("בעזרת השם ביום רביעי ב-3 …": after a blessing or a greeting of a few words that
+        // ask nothing)
         let opens_with_time = |i: usize| {
-            msg.times.iter().any(|(_, tr)| tr.start >= cur.content && tr.start <= cur.content + 1 && tr.end < i)
+            msg.times.iter().any(|(_, tr)| {
+                tr.start >= cur.content
+                    && tr.end < i
+                    && (tr.start <= cur.content + 1
+                        || (tr.start <= cur.content + 3
+                            && (cur.content..tr.start).all(|k| {
+                                msg.toks[k].is_word() && !msg.pats.iter().any(|m| m.start == k && m.weight >= 0.3)
+                            })))
+            })
         };
         // "שלחתי את הקבלות ושילמתי לחברת הגז": a report, then another glued to ו
         let vav_report = i > cur.content
@@ -1106,9 +1126,14 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
                             || t.kind == Kind::He && !NOT_A_DEED_HE.contains(&t.text) && t.text.chars().count() >= 3
                     })
                 };
+                // ("monday at 2pm the seminar, and tuesday 11am marking deadline": the first
+                // may name its thing with "the")
                 word(e)
                     && msg.times.iter().any(|(_, tr)| {
-                        tr.start >= cur.content && tr.end < i && word(tr.end) && tr.start <= cur.content + 3
+                        tr.start >= cur.content
+                            && tr.end < i
+                            && (word(tr.end) || msg.toks.get(tr.end).is_some_and(opens_what_to_do))
+                            && tr.start <= cur.content + 3
                     })
             };
             // ("תרשום לי שביום ראשון ב-3 יש לי פגישה, ושבשני ב-10 יש ישיבת צוות": "and that" on
@@ -1972,6 +1997,13 @@ const CALLED_OFF: &[&str] = &[
     " has been canceled",
     " isn't happening",
     " is not happening",
+    // ("the german group actually cancelled, flight delayed": they called it off)
+    " actually cancelled",
+    " actually canceled",
+    " cancelled,",
+    " canceled,",
+    " cancelled.",
+    " canceled.",
     " בוטלה",
     " בוטל",
     " בוטלו",
@@ -2441,11 +2473,27 @@ fn called_off(text: &str, steps: &mut Vec<Step>) {
     let thing = text[..at].trim().trim_start_matches("the ").trim();
     let rest = &lower[at + said.len()..];
     let points = rest.split(|c: char| !c.is_alphanumeric() && c != '\'').any(is_pronoun);
-    let Some(k) = steps.iter().position(|s| s.action == crate::understand::Action::Delete) else { return };
-    if thing.is_empty() || !points || thing.split_whitespace().count() > 8 {
+    // ("…. take it off": a removal of "it" from no list named is the delete)
+    let deletes = |s: &Step| {
+        s.action == crate::understand::Action::Delete
+            || (s.resolver == Resolver::List
+                && s.action == crate::understand::Action::Remove
+                && s.list.is_none()
+                && (s.items.is_empty() || s.items.iter().any(|i| i.contains(thing) || is_pronoun(i))))
+    };
+    let Some(k) = steps.iter().position(deletes) else { return };
+    // (the user who cancelled is no thing: "I cancelled, delete it")
+    let someone =
+        matches!(thing.to_lowercase().as_str(), "i" | "we" | "they" | "he" | "she" | "you" | "i've" | "we've");
+    if thing.is_empty() || someone || !points || thing.split_whitespace().count() > 8 {
         return;
     }
     let mut step = steps.remove(k);
+    if step.resolver == Resolver::List {
+        step.resolver = Resolver::Task;
+        step.action = crate::understand::Action::Delete;
+        step.items.clear();
+    }
     step.title = Some(thing.to_string());
     step.depends_on.clear();
     step.confidence = step.confidence.max(0.7);

@@ -114,6 +114,9 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
         // "can you …", "pls …": a request's politeness, not its object
         if matches!((at(0), at(1)), ("can" | "could" | "would" | "will", "you")) {
             a += 2;
+        } else if matches!((at(0), at(1)), ("בעזרת", "השמ") | ("בלי", "נדר") | ("god", "willing")) {
+            // "בעזרת השם ביום רביעי להתקין …": a blessing said before the thing
+            a += 2;
         } else if a < b
             && !glued_to_a_number(toks, &kept, a)
             // ("על האש": a barbecue, not "about the fire")
@@ -166,6 +169,13 @@ pub fn text_of(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &dyn F
                         | "טוב"
                         | "אוקיי"
                         | "בעצמ"
+                        // (a blessing in one word: "בע״ה", "inshallah")
+                        | "inshallah"
+                        | "בעה"
+                        | "בע\"ה"
+                        | "בעזהש"
+                        | "בסד"
+                        | "בס\"ד"
                         | "כבר"
                 ))
         {

@@ -3409,3 +3409,61 @@ fn a_report_dictated_straight_into_remind_me_is_two_steps() {
     let s = one("remind me the morra at half 7 tae order brake pads", tuesday_morning());
     assert_eq!(s.when.map(|w| (w.day(), w.hour(), w.minute())), Some((tuesday_morning().day() + 1, 7, 30)));
 }
+
+#[test]
+fn a_request_asked_as_would_you_mind_is_the_request() {
+    let s = one("Would you mind moving the fire inspection to Thursday, same time?", tuesday_morning());
+    assert_eq!((s.action, s.query.as_deref()), (Action::Update, Some("fire inspection")));
+    let s = one("do you mind adding eggs to the shopping list", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.items.clone()), (Resolver::List, Action::Add, vec!["eggs".to_string()]));
+    assert_eq!(one("would you mind if I vent for a sec", tuesday_morning()).resolver, Resolver::General);
+}
+
+#[test]
+fn two_timed_things_after_and_are_two_steps_even_after_a_blessing_or_with_the() {
+    for text in [
+        "and monday at 2pm the wee departmental seminar, and tuesday 11am tutorial marking deadline",
+        "בעזרת השם ביום רביעי ב-3 אחה\"צ להתקין גוף תאורה אצל משפחת גולדשטיין, וביום חמישי ב-10 בבוקר בדיקת חשמל לבניין",
+        "and thursday 9am the cape point tour, and saturday at 5pm drop the minibus at the mechanic",
+    ] {
+        let s = steps(text, tuesday_morning());
+        assert_eq!(s.len(), 2, "{text}: {s:?}");
+        assert!(s.iter().all(|s| s.action == Action::Create && s.when.is_some()), "{text}: {s:?}");
+    }
+    let s = steps("בעזרת השם ביום רביעי ב-3 להתקין גוף תאורה", tuesday_morning());
+    assert_eq!(s[0].title.as_deref(), Some("להתקין גוף תאורה"));
+    // "drop" at an hour with no list is taking something somewhere
+    let s = one("saturday at 5pm drop the minibus at the mechanic", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Create));
+    assert_eq!(one("drop the eggs from the list", tuesday_morning()).action, Action::Remove);
+}
+
+#[test]
+fn the_x_one_put_or_changed_to_an_hour_moves_x() {
+    for (text, thing) in [("put the PDP one at 10am", "pdp"), ("the NEA one change to 4pm", "nea")] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some(thing)), "{text}");
+    }
+    assert_eq!(one("pick up the big one at 5", tuesday_morning()).action, Action::Create);
+    // a thing named first and moved as "it" is looked for by its name alone
+    let s = one("the minibus, move it to friday same time", tuesday_morning());
+    assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("minibus")));
+}
+
+#[test]
+fn a_thing_told_cancelled_then_taken_off_is_deleted_and_a_sigh_with_today_is_talk() {
+    let s = steps("the german group actually cancelled, flight delayed to next week. take it off", tuesday_morning());
+    assert_eq!(s.len(), 1, "{s:?}");
+    assert_eq!(
+        (s[0].resolver, s[0].action, s[0].title.as_deref()),
+        (Resolver::Task, Action::Delete, Some("german group"))
+    );
+    let s = one(
+        "aiyo today so sian, one auntie complain my kway teow too oily then still order second plate",
+        tuesday_morning(),
+    );
+    assert_eq!(s.resolver, Resolver::General);
+    // a code with a hyphened number is no hour
+    let s = steps("add R-410A to the truck list", tuesday_morning());
+    assert_eq!(s[0].items, vec!["R-410A".to_string()]);
+}

@@ -42,6 +42,7 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
         .filter(|m| m.start >= r.start && m.end <= r.end && (!m.anchored || m.start == seg.content))
         .filter(|m| !super::inside_time(msg, m.start) || m.weight >= 0.8)
         .filter(|m| m.action.is_none() || !shape::someone_did_it(msg, m.start))
+        .filter(|m| !dropped_off_at_a_time(msg, m, &r))
         .copied()
         .collect();
     let mut scored: Vec<(f32, u8, usize, Action, Vec<PatMatch>)> = Vec::new();
@@ -79,6 +80,18 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
 }
 
 type Scored = (f32, u8, usize, Action, Vec<PatMatch>);
+
+/// "saturday at 5pm drop the minibus at the mechanic": "drop" at an hour, with no list said, is
+/// taking something somewhere, not a thing off a list.
+fn dropped_off_at_a_time(msg: &Msg<'_>, m: &PatMatch, r: &Range<usize>) -> bool {
+    SCHEMAS[m.resolver].resolver == Resolver::List
+        && m.action.is_some()
+        && msg.toks[m.start].text == "drop"
+        && !msg.toks[r.clone()].iter().any(|t| matches!(t.text, "list" | "from" | "lists"))
+        && msg.times.iter().any(|(f, tr)| {
+            tr.start >= r.start && tr.end <= r.end && matches!(f, Found::Time(t) if t.grain < Grain::Day)
+        })
+}
 
 /// Nouns alone chose the reading, but the step opens with a word none of them covers followed
 /// by a determiner ("drop the meeting with Sigal"): a verb Ozer does not know, so the default
@@ -739,7 +752,25 @@ fn opening_match(r: Range<usize>, resolver: Resolver, action: Action) -> PatMatc
 /// existing one (at a new time) rather than to make something.
 fn made_at_a_new_time(title: &str, said: &str) -> Option<String> {
     let lower = title.to_lowercase();
-    let rest = lower.strip_prefix("make the ").or_else(|| lower.strip_prefix("make my "))?;
+    // ("the NEA one change to 4pm": the thing named as "the X one", then the verb of changing it)
+    if let [thing @ .., "one", "change" | "changed" | "move" | "moved" | "switch" | "shift" | "push" | "bump"] =
+        lower.split_whitespace().collect::<Vec<_>>().as_slice()
+        && !thing.is_empty()
+    {
+        return Some(thing.join(" "));
+    }
+    let made = lower.strip_prefix("make the ").or_else(|| lower.strip_prefix("make my "));
+    // ("put the PDP one at 10am": another verb before "the X one", which the title lost)
+    let Some(rest) = made else {
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        let said = said.to_lowercase();
+        let said: Vec<&str> = said.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+        let named = words.len() <= 2
+            && said
+                .windows(words.len() + 2)
+                .any(|w| w[0] == "the" && w[1..=words.len()] == words[..] && w[words.len() + 1] == "one");
+        return named.then(|| words.join(" "));
+    };
     let words: Vec<&str> = rest.split_whitespace().collect();
     match words.as_slice() {
         [thing @ .., "one" | "reminder" | "thing"] if !thing.is_empty() => Some(thing.join(" ")),
@@ -1788,7 +1819,11 @@ fn narrates(msg: &Msg<'_>, seg: Seg) -> bool {
     // daughter's recital")
     let toks = &msg.toks[r.clone()];
     let about_me = toks.iter().any(|t| matches!(t.text, "אני" | "איתי" | "i" | "i'm" | "im"))
-        || toks.windows(2).any(|w| w[0].text == "אינ" && w[1].text == "לי");
+        || toks.windows(2).any(|w| w[0].text == "אינ" && w[1].text == "לי")
+        // (or who sighs: "aiyo today so sian, one auntie complain …")
+        || toks.iter().any(|t| {
+            matches!(t.text, "aiyo" | "aiya" | "ugh" | "argh" | "omg" | "lol" | "smh" | "uff" | "אוף" | "אויש" | "אוי")
+        });
     let digits_in_a_time = msg.times.iter().any(|(_, tr)| {
         tr.start >= r.start && tr.end <= r.end && (tr.start..tr.end).any(|k| msg.toks[k].kind == Kind::Num)
     });

@@ -229,6 +229,16 @@ fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if ratio_at(j) || (i >= 2 && cx.num(i - 2).is_some() && ratio_at(i - 1)) {
         return None;
     }
+    // "R-410A", "F-16": a number hyphened onto a few letters is a code
+    if i >= 2
+        && cx.is(i - 1, "-")
+        && cx.glued(i - 1)
+        && cx.glued(i)
+        && cx.kind(i - 2) == Some(Kind::Latin)
+        && cx.text(i - 2).chars().count() <= 3
+    {
+        return None;
+    }
     let mut marked = p.contains('ב') || p.contains('ל') || marked_before(cx, i);
     if (cx.is(j, ":") || cx.is(j, "."))
         && cx.glued(j)
