@@ -578,12 +578,25 @@ pub async fn delete_id(ctx: &Ctx<'_>, id: i64) -> Result<StepResult, ResolveErro
 async fn rename(ctx: &Ctx<'_>, step: &PlannedStep) -> Result<StepResult, ResolveError> {
     let Some(name) = display_name(step) else { return Ok(StepResult::say(Msg::new("list-need-name"))) };
     let explicit = new_name_in(ctx.text);
-    let glued = if explicit.is_none() { glued_new_name(&name) } else { None };
-    let (list, new_name) = match glued {
-        Some((old, new)) => match find_list(ctx, old).await? {
-            Some(list) => (list, Some(new)),
-            None => return not_found(ctx, &name).await,
-        },
+    // "רשימת המסמכים לתיק טקסטיל": the new name is glued to ל, and may be several words; the
+    // old name is the words before it that name a list the user has
+    // (a split whose old name is a list's very name wins over one that only resembles a list)
+    let mut found = None;
+    if explicit.is_none() {
+        for (old, new) in glued_new_names(&name) {
+            if let Some(list) = find_list(ctx, old).await? {
+                let exact = normalize_name(&list.name) == normalize_name(old);
+                if exact || found.is_none() {
+                    found = Some((list, Some(new)));
+                }
+                if exact {
+                    break;
+                }
+            }
+        }
+    }
+    let (list, new_name) = match found {
+        Some(f) => f,
         None => match find_list(ctx, &name).await? {
             Some(list) => (list, explicit),
             None => return not_found(ctx, &name).await,
@@ -604,11 +617,18 @@ fn new_name_in(text: &str) -> Option<String> {
         .filter(|n| !n.is_empty())
 }
 
-/// "הקניות לסופר" → ("הקניות", "סופר").
-fn glued_new_name(slot: &str) -> Option<(&str, String)> {
-    let (old, last) = slot.rsplit_once(' ')?;
-    let new = last.strip_prefix('ל')?.trim_start_matches('-');
-    (new.chars().count() >= 2).then(|| (old, new.to_string()))
+/// "הקניות לסופר" → ("הקניות", "סופר"); "המסמכים לתיק טקסטיל" → ("המסמכים", "תיק טקסטיל"),
+/// then ("המסמכים לתיק", "טקסטיל"): every split at a word glued to ל, the longest new name first.
+fn glued_new_names(slot: &str) -> Vec<(&str, String)> {
+    let starts: Vec<usize> = slot.match_indices(' ').map(|(i, _)| i).collect();
+    starts
+        .into_iter()
+        .filter_map(|i| {
+            let (old, rest) = (slot[..i].trim(), slot[i + 1..].trim());
+            let new = rest.strip_prefix('ל')?.trim_start_matches('-');
+            (new.chars().count() >= 2 && !old.is_empty()).then(|| (old, new.to_string()))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -630,6 +650,13 @@ mod tests {
         assert!(named_by_glue_only("תוסיף כדור לספורט", "ספורט"));
         assert!(!named_by_glue_only("תוסיף לרשימת ספורט כדור", "ספורט"));
         assert!(!named_by_glue_only("ותוסיף ל-shopping list חומוס", "shopping"));
+    }
+
+    #[test]
+    fn a_new_name_glued_to_l_may_be_several_words() {
+        assert_eq!(glued_new_names("הקניות לסופר"), vec![("הקניות", "סופר".to_string())]);
+        assert_eq!(glued_new_names("המסמכים לתיק טקסטיל"), vec![("המסמכים", "תיק טקסטיל".to_string())]);
+        assert_eq!(glued_new_names("ציוד לטיול לשטח")[0], ("ציוד", "טיול לשטח".to_string()));
     }
 
     #[test]

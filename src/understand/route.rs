@@ -850,7 +850,11 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             && !remembering
             && (why_sentence
                 || (msg.toks[i].text == ","
-                    && (msg.toks.get(i + 1).is_some_and(|t| REASON_SUBJECTS.contains(&t.text)) || possessive_clause)))
+                    && (msg.toks.get(i + 1).is_some_and(|t| REASON_SUBJECTS.contains(&t.text)) || possessive_clause))
+                // ("fueled up already the line was short": a report's "already", then how it went)
+                || (msg.toks[i].text == "already"
+                    && possessive_clause
+                    && shape::report_verb(msg, Seg { start: cur.start, content: cur.content, end: i }).is_some()))
         {
             let mut e = i + 1;
             // (…or at a comma that a new command follows: "תמחק את המגבונים, סבתא הביאה,
@@ -1665,7 +1669,8 @@ fn made_at_a_new_time(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
             continue;
         }
         // the verb first ("make the drives 7:30") or the thing first ("את הצלם תעשה ב10")
-        let verb = |t: &Token<'_>| matches!(t.text, "make" | "תעשה" | "תעשי");
+        // ("את הרישיון תשים ב-11": or put, or set)
+        let verb = |t: &Token<'_>| matches!(t.text, "make" | "תעשה" | "תעשי" | "תשימ" | "תשימי" | "תקבע" | "תקבעי");
         let (from, to) = if toks.get(k).is_some_and(verb) {
             (k + 1, toks.len())
         } else if toks.get(k).is_some_and(|t| t.text == "את")
@@ -2386,8 +2391,22 @@ fn done_with_a_list_then_deleted(text: &str, steps: &mut Vec<Step>) {
         }
         j += 1;
     }
-    // "done with the grocery list, delete it": one report of a list, and a delete of "it"
+    // "delete CNY list, bought everything liao": the list deleted by its name and the word
+    // "list", then why after a comma; what follows is no item
     let lower = text.to_lowercase();
+    for s in steps.iter_mut().filter(|s| s.resolver == Resolver::List && s.action == A::Remove) {
+        let Some(name) = s.list.as_deref().map(str::to_lowercase) else { continue };
+        let deleted = ["delete", "remove", "bin", "trash", "clear", "get rid of"].iter().any(|v| {
+            [format!("{v} {name} list,"), format!("{v} the {name} list,"), format!("{v} my {name} list,")]
+                .iter()
+                .any(|p| lower.starts_with(p.as_str()))
+        });
+        if deleted {
+            s.action = A::Delete;
+            s.items.clear();
+        }
+    }
+    // "done with the grocery list, delete it": one report of a list, and a delete of "it"
     let delete_it = ["delete it", "remove it", "get rid of it", "bin it", "trash it"].iter().any(|w| lower.contains(w));
     if let [step] = steps.as_mut_slice()
         && report(step)

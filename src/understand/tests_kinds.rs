@@ -3467,3 +3467,23 @@ fn a_thing_told_cancelled_then_taken_off_is_deleted_and_a_sigh_with_today_is_tal
     let s = steps("add R-410A to the truck list", tuesday_morning());
     assert_eq!(s[0].items, vec!["R-410A".to_string()]);
 }
+
+#[test]
+fn a_report_keeps_its_thing_when_how_it_went_or_thanks_follow() {
+    for (text, title) in [
+        ("fueled up already the line was short", "fuel"),
+        ("paid the rent. thank you.", "rent"),
+        ("The bell staff briefing is pau, all done. Thank you.", "bell staff briefing"),
+    ] {
+        let s = steps(text, tuesday_morning());
+        assert_eq!(s.len(), 1, "{text}: {s:?}");
+        assert_eq!((s[0].action, s[0].title.as_deref()), (Action::Complete, Some(title)), "{text}");
+    }
+    // a list deleted by its name, then why
+    let s = one("delete CNY list, bought everything liao", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.list.as_deref()), (Resolver::List, Action::Delete, Some("CNY")));
+    assert!(s.items.is_empty());
+    // a Hebrew "put" of a thing at an hour moves it
+    let s = one("את הרישיון תשים ב-11", tuesday_morning());
+    assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("הרישיון")));
+}

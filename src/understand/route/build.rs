@@ -81,6 +81,14 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
 
 type Scored = (f32, u8, usize, Action, Vec<PatMatch>);
 
+/// A reading too weak to stand against a report, or only the thanks of a sentence after it
+/// ("paid the rent. thank you.").
+fn weak_or_thanks(msg: &Msg<'_>, seg: Seg, c: &Choice) -> bool {
+    let stop = (seg.content..seg.end).find(|&k| matches!(msg.toks[k].text, "." | "!"));
+    let after_stop = |m: &PatMatch| stop.is_some_and(|s| m.start > s && m.start + 4 >= seg.end);
+    c.score < 0.6 || (SCHEMAS[c.resolver].resolver == Resolver::General && c.used.iter().all(after_stop))
+}
+
 /// "saturday at 5pm drop the minibus at the mechanic": "drop" at an hour, with no list said, is
 /// taking something somewhere, not a thing off a list.
 fn dropped_off_at_a_time(msg: &Msg<'_>, m: &PatMatch, r: &Range<usize>) -> bool {
@@ -349,15 +357,16 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
         }
         step.title = crate::understand::slots::text_of(msg.text, msg.toks, thing, &|_| true);
         return step;
-    } else if let Some(thing) =
-        shape::done_state(msg, body).filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6)).map(|(thing, _)| thing)
+    } else if let Some(thing) = shape::done_state(msg, body)
+        .filter(|_| choice.as_ref().is_none_or(|c| weak_or_thanks(msg, body, c)))
+        .map(|(thing, _)| thing)
     {
         // "batteries are charged already actually": the thing told as done is done
         let mut step = Step::new(Resolver::Task, Action::Complete, 0.65);
         step.title = crate::understand::slots::text_of(msg.text, msg.toks, thing, &|_| true);
         return step;
     } else if let Some(verb) = shape::report_verb(msg, body)
-        .filter(|_| choice.as_ref().is_none_or(|c| c.score < 0.6))
+        .filter(|_| choice.as_ref().is_none_or(|c| weak_or_thanks(msg, body, c)))
         .filter(|verb| !(ahead(msg, time.map(|(m, _)| m)) && shape::arranges(msg, verb.clone())))
     {
         // told with a feeling ("…והברכיים שלי מתות 😂", "…, feeling pretty good"), it may only be

@@ -393,6 +393,31 @@ pub(super) fn done_state(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, Range
     if toks.iter().any(|t| t.text == "?") || !toks.iter().any(|t| matches!(t.text, "already" | "all")) {
         return None;
     }
+    // "the bell staff briefing is pau, all done": the thing, how it is, and "all done" after a
+    // comma
+    if let Some(c) = toks.windows(3).position(|w| {
+        w[0].text == ","
+            && w[1].text == "all"
+            && matches!(w[2].text, "done" | "finished" | "sorted" | "complete" | "completed")
+    }) && toks.get(c + 3).is_none_or(|t| matches!(t.text, "." | "!"))
+    {
+        let end = toks[..c].iter().position(|t| matches!(t.text, "is" | "'s" | "was" | "are")).unwrap_or(c);
+        let someone = toks[..end].iter().any(|t| {
+            matches!(
+                t.text,
+                "i" | "i'm" | "im" | "you" | "he" | "she" | "they" | "we" | "it" | "that" | "this" | "everything"
+            )
+        });
+        let commands = msg.pats.iter().any(|m| {
+            m.start >= seg.content
+                && m.start < seg.end
+                && m.action.is_some()
+                && SCHEMAS[m.resolver].resolver != Resolver::General
+        });
+        if (1..=6).contains(&end) && !someone && !commands && toks[..end].iter().all(|t| t.kind == Kind::Latin) {
+            return Some((seg.content..seg.content + end, seg.content + c + 1..seg.content + c + 3));
+        }
+    }
     let state = |t: &Token<'_>| {
         t.kind == Kind::Latin
             && (IRREGULAR_PAST.contains(&t.text) || (t.text.len() >= 5 && t.text.ends_with("ed")))
