@@ -739,6 +739,13 @@ fn split(msg: &Msg<'_>) -> (Vec<Seg>, Vec<bool>) {
             cur.content += 1;
         }
     }
+    // ("Do the needful: email Karthik …": Indian English for "please see to it", before the request)
+    if msg.toks.len() > cur.content + 4
+        && msg.toks[cur.content..cur.content + 3].iter().map(|t| t.text).eq(["do", "the", "needful"])
+        && matches!(msg.toks[cur.content + 3].text, ":" | "," | "-" | ".")
+    {
+        cur.content += 4;
+    }
     let mut marks = counted_out(msg);
     // ("remind me: 1) at 5 to call mom 2) at 6 …": a heading that is only a command is not read
     // as counted out; its requests have no command of their own to stand on)
@@ -2736,6 +2743,8 @@ fn on_the_anchored_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step], j: usize
             "ערב לפני",
             "בערב שלפני",
             "בלילה שלפני",
+            "בלילה לפני",
+            "בערב לפני",
             "that evening",
             "that night",
             "באותו ערב",

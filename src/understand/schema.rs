@@ -335,7 +335,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 en: &[
                     ("schedule", 0.5), ("book", 0.6), ("set up", 0.5), ("add", 0.15), ("put", 0.15),
                     ("put it on my calendar", 1.0), ("put it in my calendar", 1.0), ("add it to my calendar", 1.0),
-                    ("put it in the calendar", 1.0), ("add it to the calendar", 1.0), ("on my calendar", 0.6), ("in my calendar", 0.6),
+                    ("put it in the calendar", 1.0), ("make in calendar", 0.9), ("make in my calendar", 0.9), ("make in the calendar", 0.9), ("add it to the calendar", 1.0), ("on my calendar", 0.6), ("in my calendar", 0.6),
                     ("=meeting with", 0.2), ("plan", 0.3),
                     // "…it's next Tuesday at 3:40, pop it in": put in the calendar, said loosely
                     ("pop it in", 0.8), ("stick it in", 0.8), ("pencil it in", 0.9), ("pencil in", 0.8), ("pop it on", 0.7),
@@ -542,6 +542,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ("פקודות", 0.7), ("יכולות", 0.5),
                 ("משתמש בך", 1.1), ("משתמשת בך", 1.1), ("להשתמש בך", 1.1), ("מה אתה עושה", 1.0), ("מה את עושה", 1.0),
                 ("מה אתה בעצם", 1.0), ("מה את בעצם", 1.0), ("תסביר לי מה אתה", 1.1), ("תסבירי לי מה את", 1.1),
+                ("תסביר לי איך", 1.2), ("תסבירי לי איך", 1.2), ("תסבירו לי איך", 1.2),
                 ("במה אתה עוזר", 1.2), ("במה את עוזרת", 1.2), ("מה אתה יודע", 0.9), ("מה את יודעת", 0.9),
                 // settings: "תחליף לי את אזור הזמן לפריז" (the conversation sets it before routing)
                 ("אזור הזמן", 1.3), ("איזור הזמן", 1.3),
@@ -554,7 +555,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                 ("connect my google", 1.0), ("link my google", 1.0), ("how do i connect", 1.0), ("how do i link", 1.0), ("can i ask you", 1.2), ("are you able to", 1.0),
                 ("can you help me with", 1.2), ("able to do", 1.2), ("things you can do", 1.2), ("things u can do", 1.2),
                 ("stuff you can", 1.2), ("stuff can you", 1.2), ("what do you do", 1.1), ("what do u do", 1.1), ("how do i use you", 1.2),
-                ("what are you for", 1.2), ("what are you good for", 1.2),
+                ("what are you for", 1.2), ("what are you good for", 1.2), ("explain how", 1.1), ("explain to me how", 1.1),
                 ("my timezone", 1.3), ("my time zone", 1.3),
                 // "do you speak French?": what Ozer can do, asked of its languages
                 ("do you speak", 1.2), ("can you speak", 1.2), ("do you understand", 1.0), ("can you understand", 1.0),

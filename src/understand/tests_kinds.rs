@@ -3487,3 +3487,27 @@ fn a_report_keeps_its_thing_when_how_it_went_or_thanks_follow() {
     let s = one("את הרישיון תשים ב-11", tuesday_morning());
     assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("הרישיון")));
 }
+
+#[test]
+fn a_code_with_slashes_is_no_date_and_please_before_a_command_keeps_it_a_command() {
+    let s = one("Please remember: the sworn translator stamp number is TP/3381/09", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Memory, Action::Store));
+    assert_eq!(s.title.as_deref(), Some("the sworn translator stamp number is TP/3381/09"));
+    let s = steps("Do the needful: email Karthik the revised SOP and remind me at 5 to follow up", tuesday_morning());
+    assert_eq!((s[0].resolver, s[0].action), (Resolver::Gmail, Action::Send), "{s:?}");
+    let s = steps(
+        "Add please to festival list: badges, headsets. Also make in calendar meeting with Mrs. Nowak on Wednesday 12 o'clock",
+        tuesday_morning(),
+    );
+    assert_eq!(s.len(), 2, "{s:?}");
+    assert_eq!((s[1].resolver, s[1].action), (Resolver::Calendar, Action::Create));
+}
+
+#[test]
+fn the_night_before_in_hebrew_is_the_evening_and_how_to_is_help_and_where_is_there_is_outside() {
+    let s = steps("טסט ביום שלישי ב-7:40, תכניס ליומן ותזכיר לי בלילה לפני ב-10 לשלוח לו הודעה", tuesday_morning());
+    assert_eq!(s[1].when.map(|w| w.hour()), Some(22), "{s:?}");
+    assert_eq!(one("תסביר לי איך עושים רשימה", tuesday_morning()).resolver, Resolver::Meta);
+    assert_eq!(one("איפה יש סדר פסח בסנטיאגו?", tuesday_morning()).resolver, Resolver::General);
+    assert_ne!(one("איפה יש לי פגישה מחר?", tuesday_morning()).resolver, Resolver::General);
+}

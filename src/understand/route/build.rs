@@ -39,7 +39,7 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
     let in_seg: Vec<PatMatch> = msg
         .pats
         .iter()
-        .filter(|m| m.start >= r.start && m.end <= r.end && (!m.anchored || m.start == seg.content))
+        .filter(|m| m.start >= r.start && m.end <= r.end && (!m.anchored || m.start == opens_at(msg, seg)))
         .filter(|m| !super::inside_time(msg, m.start) || m.weight >= 0.8)
         .filter(|m| m.action.is_none() || !shape::someone_did_it(msg, m.start))
         .filter(|m| !dropped_off_at_a_time(msg, m, &r))
@@ -80,6 +80,12 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
 }
 
 type Scored = (f32, u8, usize, Action, Vec<PatMatch>);
+
+/// Where a step's words open, after a "please" ("Please remember: …").
+fn opens_at(msg: &Msg<'_>, seg: Seg) -> usize {
+    let polite = msg.toks.get(seg.content).is_some_and(|t| matches!(t.text, "please" | "pls" | "plz" | "kindly"));
+    if polite && seg.content + 1 < seg.end { seg.content + 1 } else { seg.content }
+}
 
 /// A reading too weak to stand against a report, or only the thanks of a sentence after it
 /// ("paid the rent. thank you.").

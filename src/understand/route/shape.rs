@@ -727,8 +727,18 @@ pub(super) fn asks_outside(msg: &Msg<'_>, seg: Seg) -> bool {
                     | "שולחנות"
             )
         });
+    // "איפה יש סדר פסח בסנטיאגו?", "where can i buy a menorah": a place in the world
+    let where_in_the_world = (toks.windows(2).next().is_some_and(|w| w[0].text == "איפה" && w[1].text == "יש")
+        || toks.windows(4).next().is_some_and(|w| {
+            w[0].text == "where"
+                && w[1].text == "can"
+                && w[2].text == "i"
+                && matches!(w[3].text, "buy" | "find" | "get")
+        }))
+        && !toks.iter().any(|t| matches!(t.text, "לי" | "שלי" | "שלנו" | "my" | "our"));
     the_time
         || books
+        || where_in_the_world
         || asks
             && (toks.iter().any(outside_word)
                 || (toks.windows(2).any(|w| {

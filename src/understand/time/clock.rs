@@ -229,6 +229,10 @@ fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     if ratio_at(j) || (i >= 2 && cx.num(i - 2).is_some() && ratio_at(i - 1)) {
         return None;
     }
+    // ("TP/3381/09": a number glued on by a slash is a part of a code)
+    if i >= 2 && cx.is(i - 1, "/") && cx.glued(i - 1) && cx.glued(i) {
+        return None;
+    }
     // "R-410A", "F-16": a number hyphened onto a few letters is a code
     if i >= 2
         && cx.is(i - 1, "-")

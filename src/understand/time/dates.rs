@@ -12,6 +12,15 @@ use crate::understand::normalize::Kind;
 pub fn numeric_date_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let (a, _, j) = cx.digits(i)?;
     let sep = cx.text(j);
+    // ("stamp number TP/3381/09": numbers glued on to letters by a slash or a hyphen are a code)
+    if i >= 2
+        && matches!(cx.text(i - 1), "/" | "-")
+        && cx.glued(i - 1)
+        && cx.glued(i)
+        && cx.kind(i - 2) == Some(Kind::Latin)
+    {
+        return None;
+    }
     if sep == "q" && cx.glued(j) && cx.glued(j + 1) {
         return year_quarter(cx, i, a, j);
     }
@@ -38,6 +47,9 @@ fn strict_date(cx: &Cx<'_>, i: usize, a: u32, j: usize) -> Option<(Comp, usize)>
     let a_len = cx.text(if cx.kind(i) == Some(Kind::Prefix) { i + 1 } else { i }).len();
     if a_len == 4 {
         let y = a as i32;
+        if !(1900..=2100).contains(&y) {
+            return None;
+        }
         return Some(match third {
             Some(d) => (date_or_impossible(d, b, Some(y), None), j + 4),
             None if (1..=12).contains(&b) => (Comp::Day(Day::MonthOf { m: b, y: Some(y), rel: None }), j + 2),
