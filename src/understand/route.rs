@@ -166,6 +166,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
     one_chat(&mut steps);
+    what_was_theirs(&msg, &mut steps);
     two_questions(&mut steps);
     who_the_note_is_about(&mut steps);
     done_by_its_verb(&msg, &segs, &mut steps);
@@ -2485,6 +2486,26 @@ fn same_thing(a: &str, b: &str) -> bool {
     };
     let (wa, wb) = (words(a), words(b));
     wa.iter().any(|w| wb.contains(w))
+}
+
+/// "מה היה המתכון של הגלזורה הלבנה?", "מה היה הרעיון של גיל לגבי …": what a thing of someone's
+/// *was*, asked of a thing named with "של", is asked of what the user told Ozer (not of the world).
+fn what_was_theirs(msg: &Msg<'_>, steps: &mut [Step]) {
+    let [step] = steps else { return };
+    let w = |k: usize| msg.toks.get(k).map_or("", |t| t.text);
+    let opens = w(0) == "מה" && matches!(w(1), "היה" | "הייתה" | "היתה" | "היו");
+    let thing =
+        msg.toks.get(2).is_some_and(|t| t.kind == Kind::He && t.text.starts_with('ה') && t.text.chars().count() >= 3);
+    let whose = (3..6).any(|k| w(k) == "של");
+    let timed = !msg.times.is_empty();
+    if step.resolver != Resolver::General || !opens || !thing || !whose || timed {
+        return;
+    }
+    let end = msg.toks.iter().rposition(|t| t.is_word()).map_or(msg.toks.len(), |k| k + 1);
+    let Some(query) = crate::understand::slots::text_of(msg.text, msg.toks, 2..end, &|_| true) else { return };
+    let mut recall = Step::new(Resolver::Memory, crate::understand::Action::Recall, 0.6);
+    recall.query = Some(query);
+    *step = recall;
 }
 
 /// "the barbecue at Nir's is off, remove it", "הפגישה עם היועצת בוטלה, תוריד אותה מהיומן": the

@@ -101,6 +101,14 @@ const SAME_TIME: &[&[&str]] = &[
 fn glued_to_a_number(toks: &[Token<'_>], kept: &[usize], a: usize) -> bool {
     let i = kept[a];
     kept.get(a + 1).is_some_and(|&j| j == i + 1 && toks[j].kind == Kind::Num && toks[j].start == toks[i].end)
+        // ("in-ear molds", "add-on": or the first half of a hyphened word)
+        || kept.get(a + 1).is_some_and(|&j| {
+            j == i + 1
+                && toks[i].kind == Kind::Latin
+                && toks[j].text == "-"
+                && toks[j].start == toks[i].end
+                && toks.get(j + 1).is_some_and(|n| n.kind == Kind::Latin && n.start == toks[j].end)
+        })
 }
 
 /// The text of the kept tokens in `range`, edge stopwords trimmed; runs of kept tokens are

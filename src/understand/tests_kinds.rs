@@ -3511,3 +3511,19 @@ fn the_night_before_in_hebrew_is_the_evening_and_how_to_is_help_and_where_is_the
     assert_eq!(one("איפה יש סדר פסח בסנטיאגו?", tuesday_morning()).resolver, Resolver::General);
     assert_ne!(one("איפה יש לי פגישה מחר?", tuesday_morning()).resolver, Resolver::General);
 }
+
+#[test]
+fn what_a_thing_of_someones_was_is_asked_of_the_notes() {
+    for (text, query) in [
+        ("מה היה הרעיון של גיל לגבי ה-onboarding?", "הרעיון של גיל לגבי ה-onboarding"),
+        ("מה היה המרשם של גברת חורי?", "המרשם של גברת חורי"),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!(
+            (s.resolver, s.action, s.query.as_deref()),
+            (Resolver::Memory, Action::Recall, Some(query)),
+            "{text}"
+        );
+    }
+    assert_eq!(one("מה היה המצב?", tuesday_morning()).resolver, Resolver::General);
+}
