@@ -3527,3 +3527,13 @@ fn what_a_thing_of_someones_was_is_asked_of_the_notes() {
     }
     assert_eq!(one("מה היה המצב?", tuesday_morning()).resolver, Resolver::General);
 }
+
+#[test]
+fn a_hebrew_draft_said_with_its_verb_is_a_step_and_peace_with_a_prefix_is_no_greeting() {
+    let s = steps("תמצא את המייל מההורים של אורי ותכין טיוטת תשובה", tuesday_morning());
+    assert_eq!(s.len(), 2, "{s:?}");
+    assert_eq!((s[0].action, s[1].action), (Action::Search, Action::Draft));
+    let s = one("דיון בבית משפט השלום בחיפה ב-3.11 בשעה 9:00", tuesday_morning());
+    assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Create));
+    assert_eq!(one("שלום, מה נשמע", tuesday_morning()).resolver, Resolver::General);
+}

@@ -43,6 +43,11 @@ fn choose(msg: &Msg<'_>, seg: Seg) -> Option<Choice> {
         .filter(|m| !super::inside_time(msg, m.start) || m.weight >= 0.8)
         .filter(|m| m.action.is_none() || !shape::someone_did_it(msg, m.start))
         .filter(|m| !dropped_off_at_a_time(msg, m, &r))
+        // ("בית משפט השלום", "לשלום": peace with a prefix letter is no greeting)
+        .filter(|m| {
+            SCHEMAS[m.resolver].resolver != Resolver::General
+                || !matches!(msg.toks[m.start].text, "השלומ" | "בשלומ" | "לשלומ" | "מהשלומ")
+        })
         .copied()
         .collect();
     let mut scored: Vec<(f32, u8, usize, Action, Vec<PatMatch>)> = Vec::new();
