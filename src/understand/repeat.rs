@@ -43,8 +43,14 @@ pub fn rrule_for(step: &Step, tz: Tz) -> Option<String> {
 
 /// The nearest of the five simple values to a rule, for readers that know only those.
 pub fn simple_of(rule: &Rule) -> Recurrence {
+    // (the five working days, Monday to Friday or Sunday to Thursday, are "weekdays")
+    let days: Vec<Weekday> = rule.by_day.iter().filter(|(n, _)| n.is_none()).map(|(_, d)| *d).collect();
+    let workweek = |first: Weekday| (0..5).all(|k| days.contains(&(0..k).fold(first, |d, _| d.succ())));
     match rule.freq {
         Freq::Daily => Recurrence::Daily,
+        Freq::Weekly if rule.interval == 1 && days.len() == 5 && (workweek(Weekday::Mon) || workweek(Weekday::Sun)) => {
+            Recurrence::Weekdays
+        }
         Freq::Weekly => Recurrence::Weekly,
         Freq::Monthly => Recurrence::Monthly,
         Freq::Yearly => Recurrence::Yearly,
@@ -156,6 +162,20 @@ fn weekdays_at(keys: &[String], mut i: usize) -> (Vec<Weekday>, usize) {
         if let Some(d) = weekday(k) {
             days.push(d);
             i += 1;
+            // "ראשון עד חמישי", "monday to friday", "mon-fri": a run of days, every day of it
+            if keys
+                .get(i)
+                .is_some_and(|t| matches!(t.as_str(), "עד" | "to" | "through" | "thru" | "till" | "until" | "-"))
+                && let Some(last) = keys.get(i + 1).and_then(|n| weekday(n.strip_prefix("יום").unwrap_or(n)))
+            {
+                let mut next = d.succ();
+                while next != last && days.len() < 7 {
+                    days.push(next);
+                    next = next.succ();
+                }
+                days.push(last);
+                i += 2;
+            }
         } else if keys.get(i + 1).is_some_and(|n| weekday(n).is_some())
             && ((!days.is_empty() && matches!(k, "and" | "&" | "," | "ו"))
                 || matches!(k, "יום" | "ימי" | "ביום" | "בימי" | "on"))

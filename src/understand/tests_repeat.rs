@@ -144,3 +144,19 @@ fn rrule_for_turns_a_simple_weekly_step_into_its_rule() {
     let u = understand("remind me every other week on Tuesday to call mom", now, Lang::En);
     assert_eq!(super::repeat::rrule_for(&u.steps[0], Jerusalem).as_deref(), Some("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"));
 }
+
+#[test]
+fn a_run_of_days_from_one_to_another_is_every_day_of_it_and_the_workweek_is_weekdays() {
+    let (rrule, t, next) =
+        read("כל יום ראשון עד חמישי ב-12 תזכיר לי להוציא את לולה", Jerusalem, FRIDAY_BEFORE_ISRAELS_DST);
+    assert_eq!(rrule, "FREQ=WEEKLY;BYDAY=SU,MO,TU,WE,TH");
+    assert_eq!(t, "להוציא את לולה");
+    assert_eq!(next, ["2026-03-22T10:00Z", "2026-03-23T10:00Z", "2026-03-24T10:00Z"]);
+    let (rrule, _, _) = read("every monday to friday at 7 remind me to stretch", New_York, "2026-03-20T10:00:00-04:00");
+    assert_eq!(rrule, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR");
+    let now = DateTime::parse_from_rfc3339(FRIDAY_BEFORE_ISRAELS_DST).unwrap().with_timezone(&Jerusalem);
+    let u = understand("every monday to friday at 7 remind me to stretch", now, Lang::En);
+    assert_eq!(u.steps[0].recurrence, Some(super::Recurrence::Weekdays));
+    let u = understand("every monday and wednesday at 7 remind me to stretch", now, Lang::En);
+    assert_eq!(u.steps[0].recurrence, Some(super::Recurrence::Weekly));
+}
