@@ -240,6 +240,8 @@ fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         && cx.glued(i)
         && cx.kind(i - 2) == Some(Kind::Latin)
         && cx.text(i - 2).chars().count() <= 3
+        // (not the end of a range after a time word: "1pm-2pm")
+        && cx.lex(i - 2).is_none()
     {
         return None;
     }

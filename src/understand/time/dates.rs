@@ -18,6 +18,7 @@ pub fn numeric_date_at(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
         && cx.glued(i - 1)
         && cx.glued(i)
         && cx.kind(i - 2) == Some(Kind::Latin)
+        && cx.lex(i - 2).is_none()
     {
         return None;
     }
