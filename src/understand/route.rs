@@ -165,6 +165,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     said_then_placed(&mut steps);
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
+    done_then_ticked(text, &mut steps);
     one_chat(&mut steps);
     what_was_theirs(&msg, &mut steps);
     two_questions(&mut steps);
@@ -2486,6 +2487,43 @@ fn same_thing(a: &str, b: &str) -> bool {
     };
     let (wa, wb) = (words(a), words(b));
     wa.iter().any(|w| wb.contains(w))
+}
+
+/// "controlled count done, tick it off", "the laundry's done, cross it off": a thing told done and
+/// then ticked off as "it" is one completion of that thing (its first step, when later requests
+/// follow: "…, and remind me thursday at 7:30 to …").
+fn done_then_ticked(text: &str, steps: &mut [Step]) {
+    const TICK: &[&str] = &["tick", "cross", "check", "mark", "strike"];
+    const AROUND: &[&str] = &["it", "off", "done", "as", "please", "pls", "that", "out"];
+    let Some(first) = steps.first() else { return };
+    if first.action == crate::understand::Action::Create {
+        return;
+    }
+    let lower = text.to_lowercase();
+    if lower.len() != text.len() {
+        return;
+    }
+    let Some((head, rest)) = lower.split_once(", ") else { return };
+    let tail = rest.split([',', '.', '!']).next().unwrap_or("");
+    let tail = tail.split(" and ").next().unwrap_or(tail);
+    let words: Vec<&str> = tail.split_whitespace().collect();
+    if !words.iter().any(|w| TICK.contains(w)) || !words.iter().all(|w| TICK.contains(w) || AROUND.contains(w)) {
+        return;
+    }
+    let Some(thing_end) =
+        [" is done", "'s done", " done", " finished", " sorted"].iter().find_map(|d| head.strip_suffix(d))
+    else {
+        return;
+    };
+    let thing = text[..thing_end.len()].trim();
+    let thing = thing.strip_prefix("the ").or_else(|| thing.strip_prefix("The ")).unwrap_or(thing);
+    let n = thing.split_whitespace().count();
+    if !(1..=5).contains(&n) {
+        return;
+    }
+    let mut step = Step::new(Resolver::Task, crate::understand::Action::Complete, 0.65);
+    step.title = Some(thing.to_string());
+    steps[0] = step;
 }
 
 /// "מה היה המתכון של הגלזורה הלבנה?", "מה היה הרעיון של גיל לגבי …": what a thing of someone's

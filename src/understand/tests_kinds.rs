@@ -3537,3 +3537,18 @@ fn a_hebrew_draft_said_with_its_verb_is_a_step_and_peace_with_a_prefix_is_no_gre
     assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Create));
     assert_eq!(one("שלום, מה נשמע", tuesday_morning()).resolver, Resolver::General);
 }
+
+#[test]
+fn a_thing_told_done_then_ticked_off_as_it_is_completed_by_its_name() {
+    let s = steps(
+        "controlled count done, tick it off, and remind me thursday at 7:30 to do the fridge temps",
+        tuesday_morning(),
+    );
+    assert_eq!(s.len(), 2, "{s:?}");
+    assert_eq!((s[0].action, s[0].title.as_deref()), (Action::Complete, Some("controlled count")));
+    assert_eq!(s[1].action, Action::Create);
+    let s = one("the laundry done, tick it off", tuesday_morning());
+    assert_eq!((s.action, s.title.as_deref()), (Action::Complete, Some("laundry")));
+    // an item ticked off names no state: still a removal
+    assert_eq!(one("milk, cross it off", tuesday_morning()).action, Action::Remove);
+}
