@@ -869,7 +869,10 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
         if vav {
             flush(&mut cur, &mut items);
         }
-        if keep(i) && (!cur.is_empty() || !edge_stop(t)) {
+        // ("in-ear molds": the first half of a hyphened word opens the item)
+        let hyphened = toks.get(i + 1).is_some_and(|h| h.text == "-" && h.start == t.end)
+            && toks.get(i + 2).is_some_and(|n| n.glued);
+        if keep(i) && (!cur.is_empty() || !edge_stop(t) || (t.kind == Kind::Latin && hyphened)) {
             cur.push(i);
         }
     }

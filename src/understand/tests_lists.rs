@@ -188,3 +188,9 @@ fn a_list_for_an_exam_or_an_event_keeps_what_it_is_for_before_et() {
     assert_eq!(s.len(), 1, "{s:?}");
     assert_eq!((s[0].list.as_deref(), s[0].items.clone()), (Some("שאלות למבחן"), vec!["DFS".to_string()]));
 }
+
+#[test]
+fn the_first_half_of_a_hyphened_item_stays_with_it() {
+    let s = steps("add the in-ear molds to the gear list");
+    assert_eq!(s[0].items, strings(&["in-ear molds"]));
+}
