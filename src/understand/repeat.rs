@@ -45,7 +45,8 @@ pub fn rrule_for(step: &Step, tz: Tz) -> Option<String> {
 pub fn simple_of(rule: &Rule) -> Recurrence {
     // (the five working days, Monday to Friday or Sunday to Thursday, are "weekdays")
     let days: Vec<Weekday> = rule.by_day.iter().filter(|(n, _)| n.is_none()).map(|(_, d)| *d).collect();
-    let workweek = |first: Weekday| (0..5).all(|k| days.contains(&(0..k).fold(first, |d, _| d.succ())));
+    let workweek =
+        |first: Weekday| std::iter::successors(Some(first), |d| Some(d.succ())).take(5).all(|d| days.contains(&d));
     match rule.freq {
         Freq::Daily => Recurrence::Daily,
         Freq::Weekly if rule.interval == 1 && days.len() == 5 && (workweek(Weekday::Mon) || workweek(Weekday::Sun)) => {

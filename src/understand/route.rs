@@ -2803,7 +2803,6 @@ fn on_the_anchored_day(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step], j: usize
             "בערב שלפני",
             "בלילה שלפני",
             "בלילה לפני",
-            "בערב לפני",
             "that evening",
             "that night",
             "באותו ערב",

@@ -102,13 +102,15 @@ fn glued_to_a_number(toks: &[Token<'_>], kept: &[usize], a: usize) -> bool {
     let i = kept[a];
     kept.get(a + 1).is_some_and(|&j| j == i + 1 && toks[j].kind == Kind::Num && toks[j].start == toks[i].end)
         // ("in-ear molds", "add-on": or the first half of a hyphened word)
-        || kept.get(a + 1).is_some_and(|&j| {
-            j == i + 1
-                && toks[i].kind == Kind::Latin
-                && toks[j].text == "-"
-                && toks[j].start == toks[i].end
-                && toks.get(j + 1).is_some_and(|n| n.kind == Kind::Latin && n.start == toks[j].end)
-        })
+        || (kept.get(a + 1) == Some(&(i + 1))
+            && toks[i].kind == Kind::Latin
+            && hyphened_to(toks, i).is_some_and(|n| n.kind == Kind::Latin))
+}
+
+/// The word a hyphen glues on to the token at `i` ("in-ear": "ear"), if one does.
+fn hyphened_to<'t, 'a>(toks: &'t [Token<'a>], i: usize) -> Option<&'t Token<'a>> {
+    toks.get(i + 1).filter(|h| h.text == "-" && h.glued)?;
+    toks.get(i + 2).filter(|n| n.glued)
 }
 
 /// The text of the kept tokens in `range`, edge stopwords trimmed; runs of kept tokens are
@@ -870,9 +872,8 @@ pub fn split_items(text: &str, toks: &[Token<'_>], range: Range<usize>, keep: &d
             flush(&mut cur, &mut items);
         }
         // ("in-ear molds": the first half of a hyphened word opens the item)
-        let hyphened = toks.get(i + 1).is_some_and(|h| h.text == "-" && h.start == t.end)
-            && toks.get(i + 2).is_some_and(|n| n.glued);
-        if keep(i) && (!cur.is_empty() || !edge_stop(t) || (t.kind == Kind::Latin && hyphened)) {
+        let hyphened = t.kind == Kind::Latin && hyphened_to(toks, i).is_some();
+        if keep(i) && (!cur.is_empty() || !edge_stop(t) || hyphened) {
             cur.push(i);
         }
     }

@@ -772,6 +772,8 @@ fn opening_match(r: Range<usize>, resolver: Resolver, action: Action) -> PatMatc
 /// existing one (at a new time) rather than to make something.
 fn made_at_a_new_time(title: &str, said: &str) -> Option<String> {
     let lower = title.to_lowercase();
+    let said = said.to_lowercase();
+    let said: Vec<&str> = said.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
     // ("the NEA one change to 4pm": the thing named as "the X one", then the verb of changing it)
     if let [thing @ .., "one", "change" | "changed" | "move" | "moved" | "switch" | "shift" | "push" | "bump"] =
         lower.split_whitespace().collect::<Vec<_>>().as_slice()
@@ -783,8 +785,6 @@ fn made_at_a_new_time(title: &str, said: &str) -> Option<String> {
     // ("put the PDP one at 10am": another verb before "the X one", which the title lost)
     let Some(rest) = made else {
         let words: Vec<&str> = lower.split_whitespace().collect();
-        let said = said.to_lowercase();
-        let said: Vec<&str> = said.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
         let named = words.len() <= 2
             && said
                 .windows(words.len() + 2)
@@ -798,9 +798,6 @@ fn made_at_a_new_time(title: &str, said: &str) -> Option<String> {
         // "make the NAS one monday instead": the title lost its "one" at its edge, the words
         // said still have it
         _ => {
-            let said = said.to_lowercase();
-            let said: Vec<&str> =
-                said.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
             let at = said.windows(words.len() + 1).position(|w| w[..words.len()] == words[..])?;
             matches!(said.get(at + words.len()), Some(&("one" | "reminder" | "thing"))).then(|| words.join(" "))
         }
@@ -1364,6 +1361,12 @@ const OCCASION_CONSTRUCTS: &[&str] = &[
     "טקסי",
 ];
 
+/// A word before a time that says the time is when ("on Purim", "this Friday"), not a word of
+/// the thing's name.
+fn says_when(w: &str) -> bool {
+    matches!(w, "on" | "at" | "in" | "by" | "for" | "until" | "from" | "to" | "this" | "next" | "every")
+}
+
 /// "ליל הסדר", "בליל סדר", "seder night": a night's name, which is an occasion as well as a time.
 fn names_a_night(msg: &Msg<'_>, i: usize) -> bool {
     let t = &msg.toks[i];
@@ -1427,14 +1430,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
         // ("Hillel's Yom HaAtzmaut party": a holiday of several words does too, when no
         // preposition says it is when)
         // (a thing made: a search asks by the thing's own words, "when is the Rosh Hashana dinner")
-        if creates
-            && described
-            && (tr.start..tr.end).all(|k| msg.toks[k].kind == Kind::Latin)
-            && !matches!(
-                t.text,
-                "on" | "at" | "in" | "by" | "for" | "until" | "from" | "to" | "this" | "next" | "every"
-            )
-        {
+        if creates && described && (tr.start..tr.end).all(|k| msg.toks[k].kind == Kind::Latin) && !says_when(t.text) {
             return true;
         }
         // "מסיבת פורים", "טקס הסיגד": a holiday that a noun of an occasion is bound to names the
@@ -1459,7 +1455,7 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             && matches!(t.kind, Kind::He | Kind::Latin)
             && !in_cmd(prev)
             && tr.end - tr.start == 1
-            && !matches!(t.text, "on" | "at" | "in" | "by" | "for" | "until" | "from" | "to" | "this" | "next" | "every")
+            && !says_when(t.text)
             // "the purim party": after "the", only when a word of the title follows
             && (t.text != "the" || msg.toks.get(tr.end).is_some_and(|n| n.kind == Kind::Latin && !in_cmd(tr.end)))
             && (first.kind == Kind::Latin || !first.text.starts_with(['ב', 'ל', 'מ', 'ו', 'כ', 'ה']))
@@ -1849,9 +1845,7 @@ fn narrates(msg: &Msg<'_>, seg: Seg) -> bool {
     });
     // (not with any word of a request, however weak: "…all day, block it out", "תיזכיר לי …")
     let asks = msg.pats.iter().any(|m| m.start >= r.start && m.start < r.end && m.action.is_some() && m.weight >= 0.2)
-        || msg.toks[r.clone()]
-            .windows(2)
-            .any(|w| w[0].kind == Kind::He && w[0].text.starts_with('ת') && w[1].text == "לי")
+        || toks.windows(2).any(|w| w[0].kind == Kind::He && w[0].text.starts_with('ת') && w[1].text == "לי")
         // (nor with a need: "…and tomorrow morning I must post the parcel")
         || toks.iter().any(|t| {
             matches!(t.text, "must" | "need" | "have" | "gotta" | "should" | "צריכ" | "צריכה" | "חייב" | "חייבת" | "צריך")

@@ -402,12 +402,7 @@ pub(super) fn done_state(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, Range
     }) && toks.get(c + 3).is_none_or(|t| matches!(t.text, "." | "!"))
     {
         let end = toks[..c].iter().position(|t| matches!(t.text, "is" | "'s" | "was" | "are")).unwrap_or(c);
-        let someone = toks[..end].iter().any(|t| {
-            matches!(
-                t.text,
-                "i" | "i'm" | "im" | "you" | "he" | "she" | "they" | "we" | "it" | "that" | "this" | "everything"
-            )
-        });
+        let someone = toks[..end].iter().any(|t| NO_THING.contains(&t.text));
         let commands = msg.pats.iter().any(|m| {
             m.start >= seg.content
                 && m.start < seg.end
@@ -462,26 +457,14 @@ pub(super) fn done_state(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, Range
     }
     let participle = state(toks.get(p)?);
     let thing = &toks[..c];
-    let someone = thing.iter().all(|t| {
-        matches!(
-            t.text,
-            "i" | "i'm"
-                | "im"
-                | "you"
-                | "he"
-                | "she"
-                | "they"
-                | "we"
-                | "it"
-                | "that"
-                | "this"
-                | "everyone"
-                | "everything"
-        ) || t.kind == Kind::Punct
-    });
+    let someone = thing.iter().all(|t| NO_THING.contains(&t.text) || t.kind == Kind::Punct);
     let said = thing.iter().any(|t| t.is_word());
     (participle && said && !someone).then(|| (seg.content..seg.content + c, seg.content + c..seg.content + p + 1))
 }
+
+/// Who or what is told of in a state that names no chore: "I'm all done", "everything's sorted".
+const NO_THING: &[&str] =
+    &["i", "i'm", "im", "you", "he", "she", "they", "we", "it", "that", "this", "everyone", "everything"];
 
 /// States that are not a chore done: moved, put off, or how someone feels.
 const NOT_DONE_STATES: &[&str] = &[
