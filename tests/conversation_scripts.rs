@@ -142,6 +142,11 @@ const FROZEN21_FLOOR: usize = 418;
 /// that added it, tune 330/445, frozen 359/446.
 const TUNE22_FLOOR: usize = 424;
 const FROZEN22_FLOOR: usize = 359;
+/// The twenty-third set (c441–c460, 981 checks, written and split before Ozer ran on it; ten
+/// outside Israel, ten across a DST change; 5 Hebrew and 5 English conversations in each half):
+/// first run, with the first rule of the session that added it, tune 353/488, frozen 394/493.
+const TUNE23_FLOOR: usize = 353;
+const FROZEN23_FLOOR: usize = 394;
 
 struct Tally {
     passed: usize,
@@ -611,4 +616,14 @@ async fn twenty_second_tune_conversations_pass_at_least_their_measured_floor() {
 #[tokio::test]
 async fn twenty_second_frozen_conversations_pass_at_least_their_measured_floor() {
     holds_floor("frozen22", include_str!("../eval/conversations22_frozen.jsonl"), FROZEN22_FLOOR, false).await;
+}
+
+#[tokio::test]
+async fn twenty_third_tune_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("tune23", include_str!("../eval/conversations23_tune.jsonl"), TUNE23_FLOOR, true).await;
+}
+
+#[tokio::test]
+async fn twenty_third_frozen_conversations_pass_at_least_their_measured_floor() {
+    holds_floor("frozen23", include_str!("../eval/conversations23_frozen.jsonl"), FROZEN23_FLOOR, false).await;
 }

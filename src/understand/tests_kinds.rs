@@ -3552,3 +3552,21 @@ fn a_thing_told_done_then_ticked_off_as_it_is_completed_by_its_name() {
     // an item ticked off names no state: still a removal
     assert_eq!(one("milk, cross it off", tuesday_morning()).action, Action::Remove);
 }
+
+#[test]
+fn how_much_or_whether_one_may_asked_of_the_world_is_chat_even_with_a_time() {
+    for text in [
+        "how much is a ticket from Dubai to Manila in December?",
+        "כמה ימי חופש יש בחנוכה בגנים השנה?",
+        "ביום כיפור אפשר לנסוע עם אוטו?",
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
+    // the user's own things, or the calendar's, stay a look at the calendar
+    for text in ["how many meetings do I have tomorrow?", "כמה פגישות יש לי מחר?", "כמה תורים יש לי מחר?"]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find), "{text}");
+    }
+}

@@ -1007,6 +1007,9 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         // "who picks Ava up on Wednesdays again?", "כמה שוקל רקס? רשמתי לך בשבוע שעבר": what
         // the user told Ozer before
         (Resolver::Memory, Action::Recall, 0.55, Vec::new())
+    } else if words >= 3 && is_question(msg, seg) && shape::asks_the_world(msg, seg) {
+        // "how much is a ticket to Manila in December?": the time is the world's, not the user's
+        (Resolver::General, Action::Chat, 0.55, Vec::new())
     } else if asks_of_a_time && words >= 2 && is_question(msg, seg) {
         // "יש לי משהו ביום חמישי בערב?": asking about a time is asking about the calendar
         (Resolver::Calendar, Action::Find, 0.5, Vec::new())

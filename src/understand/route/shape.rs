@@ -866,6 +866,64 @@ pub(super) fn asks_a_kept_fact(msg: &Msg<'_>, seg: Seg) -> bool {
     owned || where_is || kept || did_i || toks.iter().any(|t| TOLD_BACK.contains(&t.text))
 }
 
+/// "how much is a ticket from Dubai to Manila in December?", "כמה ימי חופש יש בחנוכה בגנים
+/// השנה?", "ביום כיפור אפשר לנסוע עם אוטו?": how much, how many or whether one may, asked of no
+/// one's own things and no calendar, asks about the world, a time in it or not ("how many
+/// meetings do I have tomorrow", "כמה תורים יש לי השבוע" stay the user's own).
+pub(super) fn asks_the_world(msg: &Msg<'_>, seg: Seg) -> bool {
+    let toks = &msg.toks[seg.range()];
+    let asks = toks.iter().any(|t| matches!(t.text, "כמה" | "אפשר" | "מותר"))
+        || toks.windows(2).any(|w| w[0].text == "how" && matches!(w[1].text, "much" | "many"));
+    const MINE: &[&str] = &[
+        "i",
+        "i'm",
+        "i've",
+        "i'll",
+        "i'd",
+        "me",
+        "my",
+        "mine",
+        "we",
+        "we're",
+        "we've",
+        "our",
+        "us",
+        "לי",
+        "לנו",
+        "שלי",
+        "שלנו",
+        "אני",
+        "אנחנו",
+        "אצלי",
+        "אצלנו",
+        "איתי",
+        "איתנו",
+    ];
+    const DIARY: &[&str] = &[
+        "calendar",
+        "schedule",
+        "diary",
+        "meetings",
+        "appointments",
+        "events",
+        "shifts",
+        "יומנ",
+        "פגישות",
+        "אירועימ",
+        "תורימ",
+        "משמרות",
+    ];
+    let mine = toks.iter().any(|t| {
+        MINE.contains(&t.text)
+            || DIARY.contains(&t.text)
+            || peelings(t.text).any(|(p, st)| !p.is_empty() && DIARY.contains(&st))
+            || (t.kind == Kind::He && is_report_verb(t))
+            // "כמה מ״ג אמרתי…", "כמה שילמנו…": a verb of the user's own past
+            || (t.kind == Kind::He && t.text.chars().count() >= 4 && (t.text.ends_with("תי") || t.text.ends_with("נו")))
+    });
+    asks && !mine
+}
+
 /// "best gelato near the Pantheon?", "איפה הכי טוב לאכול חומוס בעיר?": which is best, said of no
 /// one's own things, asks an opinion about the world.
 fn asks_an_opinion(toks: &[Token<'_>]) -> bool {
