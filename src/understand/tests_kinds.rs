@@ -2391,6 +2391,11 @@ fn twenty_fifth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
 }
 
 #[test]
+fn twenty_sixth_frozen_dev_set_route_accuracy_stays_above_its_floor() {
+    route_floor("eval/dev26_frozen.jsonl", 200, 895);
+}
+
+#[test]
 fn a_reminder_for_a_day_said_without_an_hour_fires_at_nine_and_a_need_is_a_task() {
     // thursday_evening is 2026-01-22 21:09 in Jerusalem
     let s = one("remind me on Sunday to bring the costumes", thursday_evening());
