@@ -3575,3 +3575,24 @@ fn how_much_or_whether_one_may_asked_of_the_world_is_chat_even_with_a_time() {
         assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find), "{text}");
     }
 }
+
+#[test]
+fn a_day_under_way_told_of_with_no_request_is_talk_and_a_count_is_no_hour() {
+    // tuesday_morning is 2026-03-10 09:30 in Jerusalem
+    for text in [
+        "היום תלמיד כמעט נכנס ברוורס בקיר של הקניון, אני עוד רועד",
+        "היום קבוצה של 50 איש ברובע היהודי בחום של 31 מעלות, כמעט התעלפתי",
+        "עקצו אותי היום שבע פעמים, הדבורים עצבניות מהחמסין",
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
+    // a request in it, or a day still to come, stays a thing to do
+    for text in ["I need to pick up the dry cleaning today", "מחר קבוצה של 50 איש ברובע היהודי"]
+    {
+        let s = one(text, tuesday_morning());
+        assert_ne!(s.resolver, Resolver::General, "{text}");
+    }
+    let s = one("תזכיר לי מחר שבע פעמים לשתות", tuesday_morning());
+    assert_eq!(s.when.map(|w| w.hour()), Some(9), "{s:?}");
+}

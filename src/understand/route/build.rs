@@ -998,7 +998,10 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
         // "הבוס שלי רוצה שאגיע למשרד גם בשישי", "my boss wants me in on friday too": what
         // someone else wants or said, with no request of Ozer's, is told
         (Resolver::General, Action::Chat, 0.55, Vec::new())
-    } else if has_time && (shape::tells_what_was(msg, seg) || gone(msg, time)) && !is_question(msg, seg) {
+    } else if has_time
+        && (shape::tells_what_was(msg, seg) || gone(msg, time) || told_of_today(msg, seg, time))
+        && !is_question(msg, seg)
+    {
         // "crew's been great this week honestly", "tenants. one texted me at 3am about a
         // lightbulb", "הגשם של אתמול עשה טוב לשדה": how something was, what someone did, or
         // anything at a time gone by, is told
@@ -1846,12 +1849,54 @@ fn narrates(msg: &Msg<'_>, seg: Seg) -> bool {
     let digits_in_a_time = msg.times.iter().any(|(_, tr)| {
         tr.start >= r.start && tr.end <= r.end && (tr.start..tr.end).any(|k| msg.toks[k].kind == Kind::Num)
     });
-    // (not with any word of a request, however weak: "…all day, block it out", "תיזכיר לי …")
-    let asks = msg.pats.iter().any(|m| m.start >= r.start && m.start < r.end && m.action.is_some() && m.weight >= 0.2)
+    about_me && !digits_in_a_time && !asks_anything(msg, seg)
+}
+
+/// Whether any word of a request, however weak, is in the step ("…all day, block it out",
+/// "תיזכיר לי …"), or a need ("…and tomorrow morning I must post the parcel", "I want to …").
+fn asks_anything(msg: &Msg<'_>, seg: Seg) -> bool {
+    let r = seg.range();
+    let toks = &msg.toks[r.clone()];
+    msg.pats.iter().any(|m| m.start >= r.start && m.start < r.end && m.action.is_some() && m.weight >= 0.2)
         || toks.windows(2).any(|w| w[0].kind == Kind::He && w[0].text.starts_with('ת') && w[1].text == "לי")
-        // (nor with a need: "…and tomorrow morning I must post the parcel")
         || toks.iter().any(|t| {
-            matches!(t.text, "must" | "need" | "have" | "gotta" | "should" | "צריכ" | "צריכה" | "חייב" | "חייבת" | "צריך")
-        });
-    about_me && !digits_in_a_time && !asks
+            matches!(
+                t.text,
+                "must"
+                    | "need"
+                    | "have"
+                    | "gotta"
+                    | "should"
+                    | "want"
+                    | "wanna"
+                    | "צריכ"
+                    | "צריכה"
+                    | "חייב"
+                    | "חייבת"
+                    | "צריך"
+                    | "רוצה"
+            )
+        })
+}
+
+/// "היום תלמיד כמעט נכנס ברוורס בקיר, אני עוד רועד", "עקצו אותי היום שבע פעמים", "rather chilly
+/// today, the radiator has packed up": a day already under way (no hour in digits), told of by
+/// the user (an "I", a "me", a past verb or a feeling) with no word of a request, is how the
+/// day goes, not a thing to do in it.
+fn told_of_today(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> bool {
+    let r = seg.range();
+    let toks = &msg.toks[r.clone()];
+    let now = msg.now.fixed_offset();
+    let under_way = time.is_some_and(|m| {
+        let end = m.end.or_else(|| (m.grain == Grain::Day).then(|| m.value + chrono::Duration::days(1)));
+        m.value <= now && end.is_some_and(|e| e > now) && m.recurrence.is_none() && m.problem.is_none()
+    });
+    let digits = msg.times.iter().any(|(_, tr)| {
+        tr.start >= r.start && tr.end <= r.end && (tr.start..tr.end).any(|k| msg.toks[k].kind == Kind::Num)
+    });
+    let words = toks.iter().filter(|t| t.is_word()).count();
+    let told =
+        toks.iter().any(|t| matches!(t.text, "אני" | "אותי" | "i" | "i'm" | "im" | "me") || shape::is_report_verb(t))
+            || shape::told_with_feeling(msg);
+    under_way && !digits && words >= 5 && told && !asks_anything(msg, seg)
 }

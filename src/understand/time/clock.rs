@@ -196,6 +196,35 @@ fn he_minutes(cx: &Cx<'_>, j: usize) -> Option<(u32, usize)> {
     (m < 60).then_some((m, k))
 }
 
+/// "עקצו אותי היום שבע פעמים", "7 times", "50 people": a number right before what it counts
+/// is a count, not an hour.
+fn counts_a_thing(cx: &Cx<'_>, j: usize) -> bool {
+    matches!(
+        cx.text(j),
+        "פעמימ"
+            | "פעם"
+            | "times"
+            | "people"
+            | "guests"
+            | "kids"
+            | "אנשימ"
+            | "איש"
+            | "ילדימ"
+            | "אורחימ"
+            | "מעלות"
+            | "degrees"
+            | "שקל"
+            | "שקלימ"
+            | "dollars"
+            | "bucks"
+            | "euros"
+            | "pounds"
+            | "percent"
+            | "אחוז"
+            | "אחוזימ"
+    )
+}
+
 /// Words that make the number next to them a house number: "ברחוב הרצל 14", "14 Elm St",
 /// "221 baker street".
 const STREET_BEFORE: &[&str] = &["רחוב", "ברחוב", "לרחוב", "מרחוב", "שדרות", "בשדרות", "לשדרות", "רח"];
@@ -218,6 +247,9 @@ fn house_number(cx: &Cx<'_>, i: usize, j: usize) -> bool {
 fn digit_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let (h, p, j) = cx.digits(i)?;
     if p.is_empty() && !cx.is(j, ":") && house_number(cx, i, j) {
+        return None;
+    }
+    if p.is_empty() && counts_a_thing(cx, j) {
         return None;
     }
     let htext = cx.text(j - 1);
@@ -418,7 +450,7 @@ fn relative_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
 /// "ten thirty am", "twelve oh three".
 fn word_clock(cx: &Cx<'_>, i: usize) -> Option<(Comp, usize)> {
     let (h, p, j) = cx.word_num(i)?;
-    if h > 24 || (cx.kind(i) == Some(Kind::Latin) && h > 12) {
+    if h > 24 || (cx.kind(i) == Some(Kind::Latin) && h > 12) || counts_a_thing(cx, j) {
         return None;
     }
     let marked = p.contains('ב') || p.contains('ל') || marked_before(cx, i);
