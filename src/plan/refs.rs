@@ -413,6 +413,12 @@ fn ordinal(u: &mut Understanding, text: &str, entities: &[Value]) -> bool {
         return false;
     }
     let shown: Vec<&Value> = entities.iter().filter_map(|e| e.get("shown")?.as_array()).flatten().collect();
+    // nothing shown, but the last turn made several reminders ("…on Friday at 12 remind me to
+    // pay the insurance, and on Saturday night at 8 to call Omer" — "the second one at 9"): the
+    // place is among those, in the order they were said
+    let made: Vec<&Value> =
+        entities.iter().filter(|e| e.get("task_id").is_some() && e.get("title").is_some()).collect();
+    let shown = if shown.is_empty() && made.len() >= 2 { made } else { shown };
     let picked = match n {
         usize::MAX => shown.last(),
         n => shown.get(n - 1),
@@ -611,6 +617,11 @@ mod tests {
         assert_eq!(resolve(&mut made, &[json!({"task_id": 9, "title": "pizza"})]), 1);
         let s = &made.0.steps[0];
         assert_eq!((s.resolver, s.action, s.title.as_deref(), s.nth), (Resolver::Task, Action::Update, None, Some(1)));
+        // several reminders made by the last turn: the place is among them
+        let mut two = read("the second one, make it 8:30pm");
+        let last = [json!({"task_id": 9, "title": "pizza"}), json!({"task_id": 12, "title": "call Omer's dad"})];
+        assert_eq!(resolve(&mut two, &last), 1);
+        assert_eq!((two.0.steps[0].title.as_deref(), two.0.steps[0].nth), (Some("call Omer's dad"), None));
         // an event by its place, with no listing of reminders behind it, is left as read
         let mut event = read("the second one, move it to 6");
         event.0.steps[0].resolver = Resolver::Calendar;
