@@ -308,6 +308,25 @@ fn thing_then_done(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         let v = &msg.toks[verb];
         let thing = &words[..last - 1];
         let first = &msg.toks[thing[0]];
+        // "laundry done", "homework finished!": an English thing and its word of done, nothing
+        // else (not someone: "I'm done", "so done", "all done")
+        let english_done = matches!(v.text, "done" | "finished" | "sorted" | "complete" | "completed")
+            && words.len() == last
+            && thing.iter().all(|&k| {
+                let t = &msg.toks[k];
+                t.kind == Kind::Latin
+                    && !PRONOUNS.contains(&t.text)
+                    && !shape::NO_THING.contains(&t.text)
+                    && !matches!(t.text, "so" | "all" | "just" | "almost" | "nearly" | "not" | "is" | "are" | "was")
+            });
+        if english_done {
+            let from = if first.text == "the" && thing.len() >= 2 { thing[1] } else { thing[0] };
+            if let Some(title) = crate::understand::slots::text_of(msg.text, msg.toks, from..verb, &|_| true) {
+                *step =
+                    Step { title: Some(title), ..Step::new(Resolver::Task, crate::understand::Action::Complete, 0.6) };
+            }
+            continue;
+        }
         // (the thing: a noun with "the", not a person or a word of time: "אתמול רצתי")
         let a_thing = first.kind == Kind::He
             && (first.text.starts_with('ה') || (first.text == "את" && thing.len() >= 2))
@@ -1864,15 +1883,36 @@ fn done_by_its_verb(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         ("threw", "throw"),
     ];
     for (s, seg) in steps.iter_mut().zip(segs) {
-        if !(s.resolver == Resolver::Task && s.action == A::Complete && s.title.is_none() && s.nth.is_none()) {
+        let Some(verb) = seg.range().map(|k| &msg.toks[k]).find(|t| shape::is_report_verb(t)) else { continue };
+        // ("תדלקתי", "I paid": a title of the verb alone names nothing yet)
+        let only_the_verb = s.title.as_deref().is_some_and(|t| {
+            let t = t.to_lowercase();
+            t == verb.text || t.strip_prefix("i ").is_some_and(|v| v == verb.text)
+        });
+        if !(s.resolver == Resolver::Task
+            && s.action == A::Complete
+            && (s.title.is_none() || only_the_verb)
+            && s.nth.is_none())
+        {
             continue;
         }
-        let Some(verb) = seg.range().map(|k| &msg.toks[k]).find(|t| shape::is_report_verb(t)) else { continue };
         if GENERAL.contains(&verb.text) {
+            s.title = None;
             continue;
         }
         let stem = match verb.kind {
-            Kind::He => verb.text.strip_suffix("תי").or_else(|| verb.text.strip_suffix("נו")).map(str::to_string),
+            // ("תליתי", "קניתי", "ניקיתי": a root ending in ה takes -יתי and its infinitive
+            // is ל…ות, "לתלות", "לקנות", "לנקות")
+            Kind::He => match verb.text.strip_suffix("יתי").or_else(|| verb.text.strip_suffix("ינו")) {
+                Some(root) if (2..=3).contains(&root.chars().count()) => {
+                    let root: String = match root.chars().collect::<Vec<_>>()[..] {
+                        [a, 'י', c] => [a, c].iter().collect(),
+                        _ => root.to_string(),
+                    };
+                    Some(format!("ל{root}ות"))
+                }
+                _ => verb.text.strip_suffix("תי").or_else(|| verb.text.strip_suffix("נו")).map(str::to_string),
+            },
             _ => IRREGULAR.iter().find(|(p, _)| *p == verb.text).map(|(_, b)| b.to_string()).or_else(|| {
                 verb.text
                     .strip_suffix("ied")

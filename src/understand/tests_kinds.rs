@@ -3596,3 +3596,24 @@ fn a_day_under_way_told_of_with_no_request_is_talk_and_a_count_is_no_hour() {
     let s = one("תזכיר לי מחר שבע פעמים לשתות", tuesday_morning());
     assert_eq!(s.when.map(|w| w.hour()), Some(9), "{s:?}");
 }
+
+#[test]
+fn a_past_verb_alone_or_a_thing_then_done_completes_the_reminder_it_names() {
+    for (text, title) in [
+        ("תדלקתי", Some("תדלק")),
+        ("תליתי", Some("לתלות")),
+        ("ניקיתי כבר", Some("לנקות")),
+        ("paid", Some("pay")),
+        ("I called", Some("call")),
+        ("עשיתי", None),
+        ("laundry done", Some("laundry")),
+        ("homework finished!", Some("homework")),
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Complete, title), "{text}");
+    }
+    // knowing, saying or being done oneself is no chore done
+    for text in ["הבנתי", "טעיתי", "I'm done", "all done"] {
+        assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
+    }
+}

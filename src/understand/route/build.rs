@@ -1057,8 +1057,32 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     } else if let Some(need) = shape::needs_to(msg, seg).filter(|_| !has_time && !is_question(msg, seg)) {
         // "I need to ring the chemist about my prescription": a thing to do, with no time yet
         (Resolver::Task, Action::Create, 0.55, vec![opening_match(need, Resolver::Task, Action::Create)])
+    } else if !has_time && only_a_deed_told(msg, seg) {
+        // "תדלקתי", "תליתי", "paid": a past verb alone tells a reminder of that verb is done
+        // (its stem names it: see `done_by_its_verb`)
+        (Resolver::Task, Action::Complete, 0.6, Vec::new())
     } else {
         (Resolver::General, Action::Chat, 0.3, Vec::new())
+    }
+}
+
+/// The step is one past verb of the user's ("תדלקתי", "paid"), maybe with "already"/"כבר" or
+/// "just" — not a verb of knowing or saying ("הבנתי", "שכחתי"), which `is_report_verb` leaves out.
+fn only_a_deed_told(msg: &Msg<'_>, seg: Seg) -> bool {
+    let words: Vec<&crate::understand::normalize::Token<'_>> =
+        msg.toks[seg.range()].iter().filter(|t| t.is_word()).collect();
+    let rest_fills = |ws: &[&crate::understand::normalize::Token<'_>]| {
+        ws.iter().all(|t| matches!(t.text, "כבר" | "already" | "just" | "i" | "now" | "עכשיו"))
+    };
+    match words.split_first() {
+        Some((first, rest)) if rest_fills(rest) && shape::is_report_verb(first) => {
+            !matches!(first.text, "טעיתי" | "התבלבלתי" | "נרדמתי" | "התעוררתי" | "חזרתי" | "הגעתי" | "יצאתי")
+        }
+        // ("i paid", "just called")
+        Some((first, rest)) if matches!(first.text, "i" | "just") => rest
+            .split_first()
+            .is_some_and(|(v, tail)| rest_fills(tail) && v.kind == Kind::Latin && shape::is_report_verb(v)),
+        _ => false,
     }
 }
 

@@ -463,7 +463,7 @@ pub(super) fn done_state(msg: &Msg<'_>, seg: Seg) -> Option<(Range<usize>, Range
 }
 
 /// Who or what is told of in a state that names no chore: "I'm all done", "everything's sorted".
-const NO_THING: &[&str] =
+pub(super) const NO_THING: &[&str] =
     &["i", "i'm", "im", "you", "he", "she", "they", "we", "it", "that", "this", "everyone", "everything"];
 
 /// States that are not a chore done: moved, put off, or how someone feels.
