@@ -1076,7 +1076,22 @@ fn only_a_deed_told(msg: &Msg<'_>, seg: Seg) -> bool {
     };
     match words.split_first() {
         Some((first, rest)) if rest_fills(rest) && shape::is_report_verb(first) => {
-            !matches!(first.text, "טעיתי" | "התבלבלתי" | "נרדמתי" | "התעוררתי" | "חזרתי" | "הגעתי" | "יצאתי")
+            // ("done", "עשיתי" alone name no deed: a word, not pointed at any reminder)
+            !matches!(
+                first.text,
+                "טעיתי"
+                    | "התבלבלתי"
+                    | "נרדמתי"
+                    | "התעוררתי"
+                    | "חזרתי"
+                    | "הגעתי"
+                    | "יצאתי"
+                    | "עשיתי"
+                    | "done"
+                    | "did"
+                    | "finished"
+                    | "completed"
+            )
         }
         // ("i paid", "just called")
         Some((first, rest)) if matches!(first.text, "i" | "just") => rest
