@@ -149,6 +149,20 @@ fn construct_pair(x: &str, y: &str) -> bool {
         && strip(x).is_some_and(|a| Some(a) == strip(y))
 }
 
+/// "האוסטרלימ" and "אוסטרליה", "מורות" and "מורה": a place and its people (-יה and -ימ, -י,
+/// -ית), or a noun in -ה and its plural in -ות, on a base of four letters or more.
+fn inflected_pair(x: &str, y: &str) -> bool {
+    const PAIRS: &[(&str, &[&str])] = &[("יה", &["ימ", "י", "ית", "יות"]), ("ה", &["ות"])];
+    let hebrew = |w: &str| w.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter);
+    let one_way = |a: &str, b: &str| {
+        PAIRS.iter().any(|(one, others)| {
+            a.strip_suffix(one)
+                .is_some_and(|base| base.chars().count() >= 4 && others.iter().any(|o| b.strip_suffix(o) == Some(base)))
+        })
+    };
+    x != y && hebrew(x) && hebrew(y) && (one_way(x, y) || one_way(y, x))
+}
+
 fn same_thing(x: &str, y: &str) -> bool {
     SAME_THING.iter().any(|g| g.contains(&x) && g.contains(&y))
 }
@@ -183,11 +197,16 @@ fn stem(w: &str) -> Option<String> {
 fn token_matches(a: &str, b: &str) -> bool {
     forms(a).iter().any(|x| {
         forms(b).iter().any(|y| {
-            x == y || same_thing(x, y) || construct_pair(x, y) || stem(x).is_some_and(|s| Some(s) == stem(y)) || {
-                // "flower"/"flowers", "פרח"/"פרחימ": one is a prefix of the other, long enough to mean it
-                let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
-                short.chars().count() >= 3 && long.starts_with(short)
-            }
+            x == y
+                || same_thing(x, y)
+                || construct_pair(x, y)
+                || inflected_pair(x, y)
+                || stem(x).is_some_and(|s| Some(s) == stem(y))
+                || {
+                    // "flower"/"flowers", "פרח"/"פרחימ": one is a prefix of the other, long enough to mean it
+                    let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
+                    short.chars().count() >= 3 && long.starts_with(short)
+                }
         })
     })
 }
@@ -249,6 +268,14 @@ pub fn opens_with(said: &str, name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plural_or_a_people_word_finds_its_place_or_noun() {
+        let tasks = ["סיור בעיר דוד עם הקבוצה", "סיור סוכות בנחלאות עם הזוג מאוסטרליה"];
+        assert_eq!(find("הסיור עם האוסטרלים", &tasks, |t| t), Found::One("סיור סוכות בנחלאות עם הזוג מאוסטרליה"));
+        assert!(token_matches("משימה", "משימות"));
+        assert!(!token_matches("מכונה", "מכונית"), "a car is no machine");
+    }
 
     #[test]
     fn the_reminder_about_the_flowers_finds_buy_flowers() {

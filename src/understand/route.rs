@@ -165,6 +165,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     said_then_placed(&mut steps);
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
+    told_then_deleted(&msg, &segs, &mut steps);
     done_then_ticked(text, &mut steps);
     one_chat(&mut steps);
     what_was_theirs(&msg, &mut steps);
@@ -2629,6 +2630,55 @@ fn called_off(text: &str, steps: &mut Vec<Step>) {
     // the steps read from the words before it were the thing itself
     steps.retain(|s| s.title.as_deref().is_none_or(|t| !t.contains(thing) && !thing.contains(t)));
     steps.insert(0, step);
+}
+
+/// "הביטוח כבר יורד בהוראת קבע, תמחק את התזכורת", "the insurance is paid by direct debit now,
+/// delete it": a thing told of (no request of its own), then a delete of "it" or of "the
+/// reminder", is one delete of the thing told of; the telling is why, not an event or a deed.
+fn told_then_deleted(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) {
+    use crate::understand::Action as A;
+    let ([first, second], [s0, s1]) = (steps.as_slice(), segs) else { return };
+    let deletes_it = second.resolver == Resolver::Task
+        && second.action == A::Delete
+        && (second.title.is_none() || (second.depends_on.contains(&0) && second.title == first.title));
+    let told = matches!(
+        (first.resolver, first.action),
+        (Resolver::Calendar | Resolver::Task, A::Create) | (Resolver::Task, A::Complete) | (Resolver::General, A::Chat)
+    ) && first.confidence < 0.9
+        && !msg.toks[s0.range()].iter().any(|t| t.text == "?")
+        && command_at(msg, s0.content).is_none();
+    if !(deletes_it && told) {
+        return;
+    }
+    // the delete says nothing but its verb and what points back
+    let Some(m) = (s1.content..s1.end).find_map(|k| command_at(msg, k)) else { return };
+    const BACK: &[&str] = &[
+        "את",
+        "התזכורת",
+        "זה",
+        "זאת",
+        "אותו",
+        "אותה",
+        "it",
+        "the",
+        "that",
+        "this",
+        "reminder",
+        "please",
+        "בבקשה",
+        "גמ",
+        "too",
+        "then",
+        "so",
+        "אז",
+    ];
+    let only_back = (m.end..s1.end).all(|k| !msg.toks[k].is_word() || BACK.contains(&msg.toks[k].text));
+    let named =
+        first.title.clone().or_else(|| crate::understand::slots::text_of(msg.text, msg.toks, s0.range(), &|_| true));
+    let Some(title) = named.filter(|_| only_back) else { return };
+    let mut step = Step::new(Resolver::Task, A::Delete, 0.7);
+    step.title = Some(title);
+    *steps = vec![step];
 }
 
 /// The things a title lists: "milk and the bread" is milk and bread, "חלב ולחם" חלב and לחם.

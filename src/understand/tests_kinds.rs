@@ -3616,3 +3616,18 @@ fn a_past_verb_alone_or_a_thing_then_done_completes_the_reminder_it_names() {
         assert_eq!(one(text, tuesday_morning()).resolver, Resolver::General, "{text}");
     }
 }
+
+#[test]
+fn a_thing_told_of_then_delete_the_reminder_is_one_delete_of_that_thing() {
+    for text in [
+        "הביטוח כבר יורד בהוראת קבע, תמחק את התזכורת",
+        "the insurance is paid by direct debit now, delete the reminder",
+    ] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Task, Action::Delete), "{text}");
+        assert!(s.title.as_deref().is_some_and(|t| t.contains("insurance") || t.contains("הביטוח")), "{s:?}");
+    }
+    // a request of its own before it stays a step
+    let s = steps("remind me at 5 to call mom, delete the reminder about the dentist", tuesday_morning());
+    assert_eq!(s.len(), 2, "{s:?}");
+}
