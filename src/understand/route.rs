@@ -1711,8 +1711,10 @@ fn made_at_a_new_time(msg: &Msg<'_>, segs: &[Seg], steps: &mut [Step]) {
         };
         // what is made: "the"/"my" and a thing, up to the clock that follows it
         // ("את הציונים תעשה ביום שלישי באותה שעה": or a day, with its hour kept)
+        // ("את השוק תעשה מחר במקום": the thing first, then only a day, is that day at its hour)
         let same_hour =
-            toks.windows(2).any(|w| matches!((w[0].text, w[1].text), ("באותה" | "אותה", "שעה") | ("same", "time")));
+            toks.windows(2).any(|w| matches!((w[0].text, w[1].text), ("באותה" | "אותה", "שעה") | ("same", "time")))
+                || to < toks.len();
         let clock_at = |i: usize| {
             msg.times.iter().find(|(f, tr)| {
                 tr.start == seg.content + i

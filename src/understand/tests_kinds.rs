@@ -3631,3 +3631,10 @@ fn a_thing_told_of_then_delete_the_reminder_is_one_delete_of_that_thing() {
     let s = steps("remind me at 5 to call mom, delete the reminder about the dentist", tuesday_morning());
     assert_eq!(s.len(), 2, "{s:?}");
 }
+
+#[test]
+fn a_thing_said_first_then_made_on_another_day_is_moved_there() {
+    let s = one("את השוק תעשה מחר במקום", tuesday_morning());
+    assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some("השוק")));
+    assert_eq!(s.when, Some(iso("2026-03-11T00:00:00+02:00")));
+}
