@@ -174,6 +174,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     done_by_its_verb(&msg, &segs, &mut steps);
     thing_then_done(&msg, &segs, &mut steps);
     items_stop_at_a_reason(&mut steps);
+    reason_holds_the_list(text, &mut steps);
     to_do_list(&mut steps);
     removes_from_the_list_just_named(&msg, &segs, &mut steps);
     puts_on_the_list_just_named(&msg, &segs, &mut steps);
@@ -1964,6 +1965,44 @@ fn items_stop_at_a_reason(steps: &mut [Step]) {
                 kept = &kept[..kept.len() - 1];
             }
             *item = kept.join(" ");
+        }
+    }
+}
+
+/// "remove the atta, amma sent from home, add coconut oil": a later "item" that is someone and
+/// their past verb ("amma sent") is why, and a list named inside it ("from home") is where the
+/// thing came from, not a list of the user's: the reason goes, and the list with it.
+fn reason_holds_the_list(text: &str, steps: &mut [Step]) {
+    use crate::understand::Action as A;
+    let lower = text.to_lowercase();
+    let mut dropped: Option<String> = None;
+    for s in steps.iter_mut().filter(|s| s.resolver == Resolver::List && matches!(s.action, A::Add | A::Remove)) {
+        let Some(list) = s.list.as_deref().map(str::to_lowercase) else { continue };
+        // (the steps after it took the same list from it)
+        if dropped.as_deref() == Some(list.as_str()) {
+            s.list = None;
+            continue;
+        }
+        let reason = s.items.iter().enumerate().skip(1).find(|(_, item)| {
+            let words: Vec<&str> = item.split_whitespace().collect();
+            let did = (2..=4).contains(&words.len())
+                && words[1..].iter().any(|w| {
+                    let t = crate::understand::normalize::Token {
+                        text: w,
+                        kind: crate::understand::normalize::Kind::Latin,
+                        start: 0,
+                        end: 0,
+                        glued: false,
+                    };
+                    w.is_ascii() && shape::is_report_verb(&t)
+                });
+            let item = item.to_lowercase();
+            did && [" from ", " from the ", " from my "].iter().any(|f| lower.contains(&format!("{item}{f}{list}")))
+        });
+        if let Some((i, _)) = reason {
+            s.items.truncate(i);
+            s.list = None;
+            dropped = Some(list);
         }
     }
 }

@@ -134,7 +134,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("תעדכן", 0.3), ("תעדכני", 0.3), ("תעשה שזה יהיה", 0.6), ("תעשי שזה יהיה", 0.6),
                 ],
                 en: &[
-                    ("postpone", 0.5), ("snooze", 0.8), ("push", 0.3), ("move", 0.3), ("change", 0.3), ("update the", 0.3), ("update my", 0.3), ("update it", 0.4),
+                    ("postpone", 0.5), ("prepone", 0.5), ("snooze", 0.8), ("push", 0.3), ("move", 0.3), ("change", 0.3), ("update the", 0.3), ("update my", 0.3), ("update it", 0.4),
                     ("got moved", 0.6), ("was moved", 0.6), ("got pushed", 0.6), ("got postponed", 0.6), ("was postponed", 0.6),
                     ("got rescheduled", 0.6), ("was rescheduled", 0.6), ("has been moved", 0.6), ("been moved", 0.5),
                     ("reschedule", 0.3), ("delay", 0.5), ("rename", 0.6), ("make it", 0.5), ("make that", 0.5), ("instead", 0.4), ("change it to", 0.5),
@@ -351,7 +351,7 @@ pub static SCHEMAS: &[ResolverSchema] = &[
                     ("הועברה", 0.5), ("הועבר", 0.5), ("הוקדמה", 0.6), ("הוקדם", 0.6), ("תעדכן", 0.3), ("תעדכני", 0.3),
                 ],
                 en: &[
-                    ("move", 0.5), ("push", 0.5), ("reschedule", 0.7), ("postpone", 0.4), ("change", 0.4),
+                    ("move", 0.5), ("push", 0.5), ("reschedule", 0.7), ("postpone", 0.4), ("prepone", 0.4), ("change", 0.4),
                     ("shift", 0.5), ("bump", 0.5), ("instead", 0.4), ("needs to be at", 0.5), ("bring forward", 0.6), ("move up", 0.5),
                     ("moved my", 0.6), ("pushed my", 0.6), ("rescheduled my", 0.6), ("update the", 0.3), ("update my", 0.3),
                 ],

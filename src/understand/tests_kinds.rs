@@ -3638,3 +3638,22 @@ fn a_thing_said_first_then_made_on_another_day_is_moved_there() {
     assert_eq!((s.resolver, s.action, s.title.as_deref()), (Resolver::Task, Action::Update, Some("השוק")));
     assert_eq!(s.when, Some(iso("2026-03-11T00:00:00+02:00")));
 }
+
+#[test]
+fn a_report_then_thanks_after_a_comma_is_the_report_and_a_reason_holds_no_list() {
+    for (text, title) in [("called the bank, thanks", "bank"), ("שילמתי את החשבון, תודה", "החשבון")]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!(
+            (s.resolver, s.action, s.title.as_deref()),
+            (Resolver::Task, Action::Complete, Some(title)),
+            "{text}"
+        );
+    }
+    let s = steps("remove the atta, amma sent from home, add coconut oil", tuesday_morning());
+    assert_eq!(s.len(), 2, "{s:?}");
+    assert_eq!((s[0].items.clone(), s[0].list.as_deref()), (vec!["atta".to_string()], None));
+    assert_eq!(s[1].list, None);
+    let s = one("prepone the sprint demo to 10", tuesday_morning());
+    assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("sprint demo")));
+}

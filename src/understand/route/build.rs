@@ -92,10 +92,10 @@ fn opens_at(msg: &Msg<'_>, seg: Seg) -> usize {
     if polite && seg.content + 1 < seg.end { seg.content + 1 } else { seg.content }
 }
 
-/// A reading too weak to stand against a report, or only the thanks of a sentence after it
-/// ("paid the rent. thank you.").
+/// A reading too weak to stand against a report, or only the thanks of a sentence or a clause
+/// after it ("paid the rent. thank you.", "took them, thank you").
 fn weak_or_thanks(msg: &Msg<'_>, seg: Seg, c: &Choice) -> bool {
-    let stop = (seg.content..seg.end).find(|&k| matches!(msg.toks[k].text, "." | "!"));
+    let stop = (seg.content..seg.end).find(|&k| matches!(msg.toks[k].text, "." | "!" | ","));
     let after_stop = |m: &PatMatch| stop.is_some_and(|s| m.start > s && m.start + 4 >= seg.end);
     c.score < 0.6 || (SCHEMAS[c.resolver].resolver == Resolver::General && c.used.iter().all(after_stop))
 }
