@@ -84,6 +84,7 @@ fn map_char(c: char, out: &mut String) {
 /// final letters as their plain forms).
 const MISSPELT: &[(&str, &str)] = &[
     ("wat", "what"),
+    ("wot", "what"),
     ("wht", "what"),
     ("waht", "what"),
     ("whta", "what"),

@@ -1952,6 +1952,16 @@ fn items_stop_at_a_reason(steps: &mut [Step]) {
             s.title = Some(rest.join(" "));
         }
     }
+    // "…and put milk and teabags on": the particle of "put … on" closes the last thing
+    for s in steps.iter_mut().filter(|s| s.resolver == Resolver::List && s.action == A::Add) {
+        if let Some(last) = s.items.last_mut()
+            && let Some(thing) = last.strip_suffix(" on").or_else(|| last.strip_suffix(" on too"))
+            && !thing.trim().is_empty()
+            && !thing.ends_with(" add")
+        {
+            *last = thing.trim().to_string();
+        }
+    }
     const SUBJECTS: &[&str] =
         &["הוא", "היא", "הם", "הן", "they're", "theyre", "he's", "she's", "they", "he", "she", "we're", "i'm"];
     for s in steps.iter_mut().filter(|s| s.resolver == Resolver::List && matches!(s.action, A::Add | A::Remove)) {

@@ -460,6 +460,15 @@ fn en_name_before(
     keep: &dyn Fn(usize) -> bool,
 ) -> (Option<String>, usize) {
     let mut s = k;
+    // "the car show list", "my tv show list": "show" right before "list", after a word of the
+    // name, is a noun of the name
+    if s >= seg_start + 2
+        && toks[s - 1].text == "show"
+        && toks[s - 2].kind == Kind::Latin
+        && !EN_BOUNDARY.contains(&toks[s - 2].text)
+    {
+        s -= 1;
+    }
     while s > seg_start && !EN_BOUNDARY.contains(&toks[s - 1].text) && keep(s - 1) {
         s -= 1;
     }

@@ -3657,3 +3657,16 @@ fn a_report_then_thanks_after_a_comma_is_the_report_and_a_reason_holds_no_list()
     let s = one("prepone the sprint demo to 10", tuesday_morning());
     assert_eq!((s.action, s.title.as_deref()), (Action::Update, Some("sprint demo")));
 }
+
+#[test]
+fn british_day_slang_a_show_in_a_list_name_and_the_particle_of_put_on() {
+    let s = one("remind me tomoz at 11 to put the clocks back", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-11T11:00:00+02:00")));
+    let s = one("remind me weds at 6 to hand out the new kits", tuesday_morning());
+    assert_eq!(s.when, Some(iso("2026-03-11T18:00:00+02:00")));
+    assert_eq!(one("wot reminders have i got this week", tuesday_morning()).action, Action::List);
+    let s = one("add sunscreen and a chamois to the car show list", tuesday_morning());
+    assert_eq!((s.list.as_deref(), s.items.len()), (Some("car show"), 2));
+    let s = steps("take gloves off the shopping list, got em, and put milk and teabags on", tuesday_morning());
+    assert_eq!(s.last().map(|s| s.items.clone()), Some(vec!["milk".to_string(), "teabags".to_string()]));
+}

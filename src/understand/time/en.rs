@@ -23,6 +23,9 @@ pub static WORDS: &[(&str, Lex)] = &[
     ("tmw", DayRel(1)),
     ("2morrow", DayRel(1)),
     ("2moro", DayRel(1)),
+    // British slang: "tomoz", "2moz"
+    ("tomoz", DayRel(1)),
+    ("2moz", DayRel(1)),
     // Scots: "the morra"
     ("morra", DayRel(1)),
     ("tomorra", DayRel(1)),
@@ -47,6 +50,7 @@ pub static WORDS: &[(&str, Lex)] = &[
     ("wendsday", Weekday(3)),
     ("wednsday", Weekday(3)),
     ("wed", Weekday(3)),
+    ("weds", Weekday(3)),
     ("thursday", Weekday(4)),
     ("thurday", Weekday(4)),
     ("thrusday", Weekday(4)),
@@ -55,6 +59,7 @@ pub static WORDS: &[(&str, Lex)] = &[
     ("thurs", Weekday(4)),
     ("friday", Weekday(5)),
     ("fri", Weekday(5)),
+    ("frid", Weekday(5)),
     ("saturday", Weekday(6)),
     ("saterday", Weekday(6)),
     ("sat", Weekday(6)),
