@@ -405,3 +405,20 @@ async fn crash_between_send_and_reply(extra: &[(&str, &str)]) {
     assert_eq!(replies.len(), 1, "one reply");
     assert!(replies[0].text.contains("Sent to dana@example.com"), "{}", replies[0].text);
 }
+
+#[tokio::test]
+async fn a_question_then_read_it_if_so_reads_the_mail_once() {
+    let g = harness().await;
+    g.fake.add(mail(
+        "m1",
+        2,
+        &["INBOX"],
+        plain("Exam Board <board@example.com>", "Remarks", "Your remark was accepted."),
+    ));
+
+    let reply = g.say("did the exam board email me back about the remarks? if they did read it to me").await;
+
+    assert!(reply.contains("Your remark was accepted."), "{reply}");
+    assert_eq!(reply.matches("Your remark was accepted.").count(), 1, "shown once: {reply}");
+    assert_eq!(g.fake.queries().len(), 1, "one search: {:?}", g.fake.queries());
+}

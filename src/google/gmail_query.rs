@@ -7,6 +7,12 @@ use chrono_tz::Tz;
 
 /// A search as Gmail `q` syntax.
 pub fn search_query(text: &str, now: DateTime<Tz>) -> String {
+    // "did the exam board email me back about the remarks? if they did read it to me": the
+    // question is what to look for; what follows it is what to do with what is found
+    let text = match text.split_once('?') {
+        Some((asked, _)) if asked.split_whitespace().count() >= 2 => asked,
+        _ => text,
+    };
     let words = words(text);
     let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
     let has = |p: &[&str]| lower.windows(p.len()).any(|w| w.iter().zip(p).all(|(a, b)| a == b));

@@ -41,8 +41,8 @@ pub struct Plan {
 
 impl Plan {
     pub fn from_understanding(u: &Understanding) -> Self {
-        let steps = u
-            .steps
+        let steps = one_look_in_the_inbox(&u.steps);
+        let steps = steps
             .iter()
             .enumerate()
             .map(|(id, s)| PlannedStep {
@@ -60,6 +60,29 @@ impl Plan {
             .collect();
         Plan { steps, source: PlanSource::Rules }
     }
+}
+
+/// "did the exam board email me back? if they did, read it to me": a search of the inbox already
+/// shows the latest match in full, so a read that waits on it would only show it again; it is
+/// left out (the steps after it keep pointing at the same steps).
+fn one_look_in_the_inbox(steps: &[crate::understand::Step]) -> Vec<crate::understand::Step> {
+    use crate::understand::Action;
+    let shown_again = |j: usize| {
+        let s = &steps[j];
+        s.resolver == Resolver::Gmail
+            && s.action == Action::Read
+            && s.depends_on
+                .iter()
+                .any(|&d| steps.get(d).is_some_and(|e| e.resolver == Resolver::Gmail && e.action == Action::Search))
+    };
+    let kept: Vec<usize> = (0..steps.len()).filter(|&j| !shown_again(j)).collect();
+    kept.iter()
+        .map(|&j| {
+            let mut s = steps[j].clone();
+            s.depends_on = s.depends_on.iter().filter_map(|d| kept.iter().position(|k| k == d)).collect();
+            s
+        })
+        .collect()
 }
 
 /// With no Google settings, only the local readings can be done: a calendar move whose

@@ -166,6 +166,7 @@ fn understand_words(text: &str, now: DateTime<Tz>, default_lang: Lang) -> Unders
     drop_reasons(&mut steps);
     called_off(text, &mut steps);
     told_then_deleted(&msg, &segs, &mut steps);
+    asked_then_read_if_so(text, &mut steps);
     done_then_ticked(text, &mut steps);
     one_chat(&mut steps);
     what_was_theirs(&msg, &mut steps);
@@ -2730,6 +2731,76 @@ fn told_then_deleted(msg: &Msg<'_>, segs: &[Seg], steps: &mut Vec<Step>) {
     let mut step = Step::new(Resolver::Task, A::Delete, 0.7);
     step.title = Some(title);
     *steps = vec![step];
+}
+
+/// "did the exam board email me back about the remarks? if they did read it to me", "יש לי מייל
+/// מ-Sequoia? אם יש תקרא לי אותו": a question about the inbox, then "if so, read it", is a
+/// search and then a read of what it finds (the question's words are what both look for).
+fn asked_then_read_if_so(text: &str, steps: &mut Vec<Step>) {
+    use crate::understand::Action as A;
+    // ("did the bank email me? if so read it": read as two already, "it" is what was looked for)
+    if let [search, read] = steps.as_mut_slice()
+        && (search.resolver, search.action, read.resolver, read.action)
+            == (Resolver::Gmail, A::Search, Resolver::Gmail, A::Read)
+        && read.query.as_deref().is_none_or(is_pronoun)
+        && search.query.is_some()
+    {
+        read.query = search.query.clone();
+        read.depends_on = vec![0];
+        return;
+    }
+    let [step] = steps.as_slice() else { return };
+    if step.resolver != Resolver::Gmail || !matches!(step.action, A::Read | A::Search) {
+        return;
+    }
+    let Some((asked, rest)) = text.split_once('?') else { return };
+    let rest = rest.trim().to_lowercase();
+    const IF_SO: &[&str] = &[
+        "if so",
+        "if they did",
+        "if he did",
+        "if she did",
+        "if it did",
+        "if there is",
+        "if there's",
+        "if yes",
+        "if it came",
+        "if it's there",
+        "אם יש",
+        "אם כנ",
+        "אם כן",
+        "אם הגיע",
+        "אם ענו",
+        "אם ענה",
+        "אם ענתה",
+    ];
+    const READ: &[&str] = &["read", "open", "show", "תקרא", "תקראי", "תקריא", "תפתח", "תפתחי", "תראה"];
+    let if_so = IF_SO.iter().any(|w| rest.starts_with(w) || rest.contains(&format!(", {w}")));
+    let reads = rest.split(|c: char| !c.is_alphanumeric() && c != '\'').any(|w| READ.contains(&w));
+    if !(if_so && reads) {
+        return;
+    }
+    // the question's own words, with "me back" and the asking words left out
+    let mut query = step.query.clone().unwrap_or_default();
+    if let Some(at) = query.find(['?']) {
+        query.truncate(at);
+    }
+    let asked_lower = asked.to_lowercase();
+    for said in [" me back", " back to me", " אליי"] {
+        if asked_lower.contains(said.trim()) {
+            query = query.replace(said, "");
+        }
+    }
+    let query = query.trim().trim_end_matches([',', '.']).trim().to_string();
+    if query.is_empty() {
+        return;
+    }
+    let mut search = Step::new(Resolver::Gmail, A::Search, step.confidence.max(0.7));
+    search.query = Some(query.clone());
+    let mut read = Step::new(Resolver::Gmail, A::Read, step.confidence.max(0.7));
+    read.query = Some(query);
+    read.depends_on = vec![0];
+    *steps = vec![search, read];
 }
 
 /// The things a title lists: "milk and the bread" is milk and bread, "חלב ולחם" חלב and לחם.

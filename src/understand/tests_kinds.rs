@@ -3670,3 +3670,20 @@ fn british_day_slang_a_show_in_a_list_name_and_the_particle_of_put_on() {
     let s = steps("take gloves off the shopping list, got em, and put milk and teabags on", tuesday_morning());
     assert_eq!(s.last().map(|s| s.items.clone()), Some(vec!["milk".to_string(), "teabags".to_string()]));
 }
+
+#[test]
+fn a_question_about_the_inbox_then_read_it_if_so_is_a_search_and_a_read_of_the_same() {
+    for (text, query) in [
+        ("did the exam board email me back about the remarks? if they did read it to me", "exam board"),
+        ("יש לי מייל מ-Sequoia? מחכה ל-term sheet, אם יש תקרא לי אותו", "Sequoia"),
+        ("did the bank email me? if so read it", "bank"),
+    ] {
+        let s = steps(text, tuesday_morning());
+        assert_eq!(s.len(), 2, "{text}: {s:?}");
+        assert_eq!((s[0].action, s[1].action, s[1].depends_on.clone()), (Action::Search, Action::Read, vec![0]));
+        assert!(
+            s.iter().all(|s| s.query.as_deref().is_some_and(|q| q.contains(query) && !q.contains("back"))),
+            "{s:?}"
+        );
+    }
+}
