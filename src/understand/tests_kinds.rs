@@ -3687,3 +3687,18 @@ fn a_question_about_the_inbox_then_read_it_if_so_is_a_search_and_a_read_of_the_s
         );
     }
 }
+
+#[test]
+fn asked_whether_someone_sent_me_something_is_a_search_not_a_send() {
+    for (text, query) in
+        [("did anyone send me the updated plans?", "updated plans"), ("did the bank email me back", "bank")]
+    {
+        let s = one(text, tuesday_morning());
+        assert_eq!(
+            (s.resolver, s.action, s.query.as_deref()),
+            (Resolver::Gmail, Action::Search, Some(query)),
+            "{text}"
+        );
+    }
+    assert_eq!(one("send me the report", tuesday_morning()).action, Action::Send);
+}

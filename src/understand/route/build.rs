@@ -1759,6 +1759,16 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             if step.resolver == Resolver::Gmail && step.action == Action::Send && says_draft(msg, &r) {
                 step.action = Action::Draft;
             }
+            // "did anyone send me the updated plans?", "has the school sent me the form": asked
+            // whether something came, not a mail to send
+            let asks_if_sent = matches!(msg.toks.get(r.start).map(|t| t.text), Some("did" | "has" | "have" | "didn't"))
+                && (r.clone()).any(|k| msg.toks[k].text == "?" || matches!(msg.toks[k].text, "sent" | "send"))
+                && (r.clone()).any(|k| {
+                    matches!(msg.toks[k].text, "send" | "sent") && msg.toks.get(k + 1).is_some_and(|t| t.text == "me")
+                });
+            if step.resolver == Resolver::Gmail && step.action == Action::Send && asks_if_sent {
+                step.action = Action::Search;
+            }
             // "did dana email me", "יש מייל מבעל הדירה": the question's opening words are no part
             // of what to search for
             let opening = |t: &str| {
@@ -1781,6 +1791,12 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                         | "אמ"
                         | "if"
                         | "whether"
+                        // "did anyone send me …": who and to whom are no part of it
+                        | "anyone"
+                        | "anybody"
+                        | "someone"
+                        | "somebody"
+                        | "me"
                 )
             };
             let mut first = r.start;
@@ -1788,7 +1804,12 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
                 first += 1;
             }
             let q_keep = |i: usize| keep(i) && i >= first && !(i == r.start && opens_with_a_question_word(msg, i));
-            step.query = text_of(msg.text, msg.toks, r.clone(), &q_keep);
+            // ("did the bank email me back": "me back" is to whom, not what)
+            let me_back = |i: usize| {
+                (msg.toks[i].text == "me" && msg.toks.get(i + 1).is_some_and(|t| t.text == "back"))
+                    || (msg.toks[i].text == "back" && i > 0 && msg.toks[i - 1].text == "me")
+            };
+            step.query = text_of(msg.text, msg.toks, r.clone(), &|i| q_keep(i) && !me_back(i));
         }
         _ => {}
     }
