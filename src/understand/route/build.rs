@@ -1906,10 +1906,15 @@ fn narrates(msg: &Msg<'_>, seg: Seg) -> bool {
         || toks.iter().any(|t| {
             matches!(t.text, "aiyo" | "aiya" | "ugh" | "argh" | "omg" | "lol" | "smh" | "uff" | "אוף" | "אויש" | "אוי")
         });
-    let digits_in_a_time = msg.times.iter().any(|(_, tr)| {
+    about_me && !time_in_digits(msg, seg) && !asks_anything(msg, seg)
+}
+
+/// Whether a time in the step is written with digits ("at 3", "15:30"), not in words only.
+fn time_in_digits(msg: &Msg<'_>, seg: Seg) -> bool {
+    let r = seg.range();
+    msg.times.iter().any(|(_, tr)| {
         tr.start >= r.start && tr.end <= r.end && (tr.start..tr.end).any(|k| msg.toks[k].kind == Kind::Num)
-    });
-    about_me && !digits_in_a_time && !asks_anything(msg, seg)
+    })
 }
 
 /// Whether any word of a request, however weak, is in the step ("…all day, block it out",
@@ -1944,19 +1949,15 @@ fn asks_anything(msg: &Msg<'_>, seg: Seg) -> bool {
 /// the user (an "I", a "me", a past verb or a feeling) with no word of a request, is how the
 /// day goes, not a thing to do in it.
 fn told_of_today(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> bool {
-    let r = seg.range();
-    let toks = &msg.toks[r.clone()];
+    let toks = &msg.toks[seg.range()];
     let now = msg.now.fixed_offset();
     let under_way = time.is_some_and(|m| {
         let end = m.end.or_else(|| (m.grain == Grain::Day).then(|| m.value + chrono::Duration::days(1)));
         m.value <= now && end.is_some_and(|e| e > now) && m.recurrence.is_none() && m.problem.is_none()
     });
-    let digits = msg.times.iter().any(|(_, tr)| {
-        tr.start >= r.start && tr.end <= r.end && (tr.start..tr.end).any(|k| msg.toks[k].kind == Kind::Num)
-    });
     let words = toks.iter().filter(|t| t.is_word()).count();
     let told =
         toks.iter().any(|t| matches!(t.text, "אני" | "אותי" | "i" | "i'm" | "im" | "me") || shape::is_report_verb(t))
             || shape::told_with_feeling(msg);
-    under_way && !digits && words >= 5 && told && !asks_anything(msg, seg)
+    under_way && !time_in_digits(msg, seg) && words >= 5 && told && !asks_anything(msg, seg)
 }
