@@ -3702,3 +3702,15 @@ fn asked_whether_someone_sent_me_something_is_a_search_not_a_send() {
     }
     assert_eq!(one("send me the report", tuesday_morning()).action, Action::Send);
 }
+
+#[test]
+fn a_question_of_the_world_right_now_is_chat_and_mine_right_now_is_the_calendar() {
+    for text in ["what's the ceiling at Lake Hood right now", "מה טמפרטורת המים באילת עכשיו?"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::General, Action::Chat), "{text}");
+    }
+    for text in ["what do I have now?", "מה יש לי עכשיו?"] {
+        let s = one(text, tuesday_morning());
+        assert_eq!((s.resolver, s.action), (Resolver::Calendar, Action::Find), "{text}");
+    }
+}

@@ -396,7 +396,10 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                 }
                 let mut action = c.action;
                 let mut res = SCHEMAS[c.resolver].resolver;
-                if res == Resolver::General && time.is_some() && is_question(msg, body) {
+                // ("what's the ceiling at Lake Hood right now", "מה טמפרטורת המים באילת עכשיו?":
+                // the world right now, of nothing of the user's)
+                let world_now = world_now(msg, body, time.map(|(m, _)| m));
+                if res == Resolver::General && time.is_some() && is_question(msg, body) && !world_now {
                     // "מה קורה מחר", "what's up tomorrow": asking what happens at a time
                     res = Resolver::Calendar;
                     action = Action::Find;
@@ -976,6 +979,8 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     if has_time && shape::about_shared_times(msg, seg) {
         // "when does the fast end", "clocks go back tonight, finally an extra hour of kip"
         (Resolver::General, Action::Chat, 0.6, Vec::new())
+    } else if asks_of_a_time && is_question(msg, seg) && world_now(msg, seg, time) {
+        (Resolver::General, Action::Chat, 0.55, Vec::new())
     } else if asks_of_a_time && super::asks_whats_on(msg, seg) {
         // "תבדוק מה יש לנו ביום שבת": what is on at a time
         (Resolver::Calendar, Action::Find, 0.55, Vec::new())
@@ -1064,6 +1069,16 @@ fn fallback(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> (Resolver, Act
     } else {
         (Resolver::General, Action::Chat, 0.3, Vec::new())
     }
+}
+
+/// "what's the ceiling at Lake Hood right now", "מה טמפרטורת המים באילת עכשיו?": a question of
+/// the world right now (its only time "now"), about nothing of the user's.
+fn world_now(msg: &Msg<'_>, seg: Seg, time: Option<&TimeMatch>) -> bool {
+    time.is_some_and(|m| {
+        msg.text.get(m.span.clone()).is_some_and(|t| {
+            matches!(t.trim().to_lowercase().as_str(), "now" | "right now" | "עכשיו" | "כרגע" | "ברגע זה")
+        })
+    }) && !shape::of_mine(msg, seg)
 }
 
 /// The step is one past verb of the user's ("תדלקתי", "paid"), maybe with "already"/"כבר" or

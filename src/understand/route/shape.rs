@@ -874,6 +874,12 @@ pub(super) fn asks_the_world(msg: &Msg<'_>, seg: Seg) -> bool {
     let toks = &msg.toks[seg.range()];
     let asks = toks.iter().any(|t| matches!(t.text, "כמה" | "אפשר" | "מותר"))
         || toks.windows(2).any(|w| w[0].text == "how" && matches!(w[1].text, "much" | "many"));
+    asks && !of_mine(msg, seg)
+}
+
+/// Whether the step speaks of the user's own things or calendar: "I", "my", "לי", "שלנו", a
+/// verb of the user's own past ("אמרתי", "שילמנו"), or meetings, shifts, the calendar.
+pub(super) fn of_mine(msg: &Msg<'_>, seg: Seg) -> bool {
     const MINE: &[&str] = &[
         "i",
         "i'm",
@@ -913,15 +919,14 @@ pub(super) fn asks_the_world(msg: &Msg<'_>, seg: Seg) -> bool {
         "תורימ",
         "משמרות",
     ];
-    let mine = toks.iter().any(|t| {
+    msg.toks[seg.range()].iter().any(|t| {
         MINE.contains(&t.text)
             || DIARY.contains(&t.text)
             || peelings(t.text).any(|(p, st)| !p.is_empty() && DIARY.contains(&st))
             || (t.kind == Kind::He && is_report_verb(t))
             // "כמה מ״ג אמרתי…", "כמה שילמנו…": a verb of the user's own past
             || (t.kind == Kind::He && t.text.chars().count() >= 4 && (t.text.ends_with("תי") || t.text.ends_with("נו")))
-    });
-    asks && !mine
+    })
 }
 
 /// "best gelato near the Pantheon?", "איפה הכי טוב לאכול חומוס בעיר?": which is best, said of no
