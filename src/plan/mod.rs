@@ -41,21 +41,29 @@ pub struct Plan {
 
 impl Plan {
     pub fn from_understanding(u: &Understanding) -> Self {
-        let steps = one_look_in_the_inbox(&u.steps);
-        let steps = steps
+        let kept = one_look_in_the_inbox(&u.steps);
+        // a step's `depends_on`, as positions among the kept steps
+        let kept_at =
+            |deps: &[usize]| -> Vec<usize> { deps.iter().filter_map(|d| kept.iter().position(|k| k == d)).collect() };
+        let steps = kept
             .iter()
             .enumerate()
-            .map(|(id, s)| PlannedStep {
-                id,
-                resolver: s.resolver,
-                action: s.action,
-                slots: {
-                    let mut slots = s.clone();
-                    crate::google::confirm::strip_confirmation_items(&mut slots);
-                    slots
-                },
-                // a step may only wait for an earlier one: this keeps execution a simple pass
-                depends_on: s.depends_on.iter().copied().filter(|d| *d < id).collect(),
+            .map(|(id, &j)| {
+                let s = &u.steps[j];
+                let depends_on = kept_at(&s.depends_on);
+                PlannedStep {
+                    id,
+                    resolver: s.resolver,
+                    action: s.action,
+                    slots: {
+                        let mut slots = s.clone();
+                        slots.depends_on = depends_on.clone();
+                        crate::google::confirm::strip_confirmation_items(&mut slots);
+                        slots
+                    },
+                    // a step may only wait for an earlier one: this keeps execution a simple pass
+                    depends_on: depends_on.into_iter().filter(|d| *d < id).collect(),
+                }
             })
             .collect();
         Plan { steps, source: PlanSource::Rules }
@@ -63,26 +71,19 @@ impl Plan {
 }
 
 /// "did the exam board email me back? if they did, read it to me": a search of the inbox already
-/// shows the latest match in full, so a read that waits on it would only show it again; it is
-/// left out (the steps after it keep pointing at the same steps).
-fn one_look_in_the_inbox(steps: &[crate::understand::Step]) -> Vec<crate::understand::Step> {
+/// shows the latest match in full, so a read that waits on it would only show it again. The
+/// positions of the steps to run (the read left out); `from_understanding` points the others'
+/// `depends_on` at the same steps among them.
+fn one_look_in_the_inbox(steps: &[crate::understand::Step]) -> Vec<usize> {
     use crate::understand::Action;
-    let shown_again = |j: usize| {
-        let s = &steps[j];
+    let shown_again = |s: &crate::understand::Step| {
         s.resolver == Resolver::Gmail
             && s.action == Action::Read
             && s.depends_on
                 .iter()
                 .any(|&d| steps.get(d).is_some_and(|e| e.resolver == Resolver::Gmail && e.action == Action::Search))
     };
-    let kept: Vec<usize> = (0..steps.len()).filter(|&j| !shown_again(j)).collect();
-    kept.iter()
-        .map(|&j| {
-            let mut s = steps[j].clone();
-            s.depends_on = s.depends_on.iter().filter_map(|d| kept.iter().position(|k| k == d)).collect();
-            s
-        })
-        .collect()
+    (0..steps.len()).filter(|&j| !shown_again(&steps[j])).collect()
 }
 
 /// With no Google settings, only the local readings can be done: a calendar move whose

@@ -139,7 +139,6 @@ const SAME_THING: &[&[&str]] = &[
 /// turns a final ה into ת.
 fn construct_pair(x: &str, y: &str) -> bool {
     let strip = |w: &str| w.strip_suffix('ה').or_else(|| w.strip_suffix('ת')).map(str::to_owned);
-    let hebrew = |w: &str| w.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter);
     x != y
         && hebrew(x)
         && hebrew(y)
@@ -149,11 +148,10 @@ fn construct_pair(x: &str, y: &str) -> bool {
         && strip(x).is_some_and(|a| Some(a) == strip(y))
 }
 
-/// "האוסטרלימ" and "אוסטרליה", "מורות" and "מורה": a place and its people (-יה and -ימ, -י,
+/// "האוסטרלימ" and "אוסטרליה", "משימות" and "משימה": a place and its people (-יה and -ימ, -י,
 /// -ית), or a noun in -ה and its plural in -ות, on a base of four letters or more.
 fn inflected_pair(x: &str, y: &str) -> bool {
     const PAIRS: &[(&str, &[&str])] = &[("יה", &["ימ", "י", "ית", "יות"]), ("ה", &["ות"])];
-    let hebrew = |w: &str| w.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter);
     let one_way = |a: &str, b: &str| {
         PAIRS.iter().any(|(one, others)| {
             a.strip_suffix(one)
@@ -161,6 +159,11 @@ fn inflected_pair(x: &str, y: &str) -> bool {
         })
     };
     x != y && hebrew(x) && hebrew(y) && (one_way(x, y) || one_way(y, x))
+}
+
+/// Whether a word is Hebrew (by its first letter).
+fn hebrew(w: &str) -> bool {
+    w.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter)
 }
 
 fn same_thing(x: &str, y: &str) -> bool {
@@ -172,8 +175,7 @@ fn same_thing(x: &str, y: &str) -> bool {
 /// ("מתחתי", "למתוח" → מתח), an English one without -ing/-ed/-es/-s and a doubled last letter
 /// ("rolled", "rolling" → rol). Only stems of three letters or more are compared.
 fn stem(w: &str) -> Option<String> {
-    let hebrew = w.chars().next().is_some_and(crate::understand::lang::is_hebrew_letter);
-    let stem: String = if hebrew {
+    let stem: String = if hebrew(w) {
         let bare = if w.chars().count() >= 5 {
             w.strip_suffix("תי").or_else(|| w.strip_suffix("נו")).unwrap_or(w)
         } else {

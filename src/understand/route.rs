@@ -1996,17 +1996,8 @@ fn reason_holds_the_list(text: &str, steps: &mut [Step]) {
         }
         let reason = s.items.iter().enumerate().skip(1).find(|(_, item)| {
             let words: Vec<&str> = item.split_whitespace().collect();
-            let did = (2..=4).contains(&words.len())
-                && words[1..].iter().any(|w| {
-                    let t = crate::understand::normalize::Token {
-                        text: w,
-                        kind: crate::understand::normalize::Kind::Latin,
-                        start: 0,
-                        end: 0,
-                        glued: false,
-                    };
-                    w.is_ascii() && shape::is_report_verb(&t)
-                });
+            let did =
+                (2..=4).contains(&words.len()) && words[1..].iter().any(|w| w.is_ascii() && shape::is_english_past(w));
             let item = item.to_lowercase();
             did && [" from ", " from the ", " from my "].iter().any(|f| lower.contains(&format!("{item}{f}{list}")))
         });
@@ -2780,13 +2771,14 @@ fn asked_then_read_if_so(text: &str, steps: &mut Vec<Step>) {
     if !(if_so && reads) {
         return;
     }
-    // the question's own words, with "me back" and the asking words left out
+    // the question's own words, with "back to me" and the asking words left out ("me back" is
+    // already out of every Gmail query: see `build::fill`)
     let mut query = step.query.clone().unwrap_or_default();
-    if let Some(at) = query.find(['?']) {
+    if let Some(at) = query.find('?') {
         query.truncate(at);
     }
     let asked_lower = asked.to_lowercase();
-    for said in [" me back", " back to me", " אליי"] {
+    for said in [" back to me", " אליי"] {
         if asked_lower.contains(said.trim()) {
             query = query.replace(said, "");
         }

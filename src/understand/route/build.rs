@@ -398,8 +398,11 @@ pub(super) fn step(msg: &Msg<'_>, seg: Seg) -> Step {
                 let mut res = SCHEMAS[c.resolver].resolver;
                 // ("what's the ceiling at Lake Hood right now", "מה טמפרטורת המים באילת עכשיו?":
                 // the world right now, of nothing of the user's)
-                let world_now = world_now(msg, body, time.map(|(m, _)| m));
-                if res == Resolver::General && time.is_some() && is_question(msg, body) && !world_now {
+                if res == Resolver::General
+                    && time.is_some()
+                    && is_question(msg, body)
+                    && !world_now(msg, body, time.map(|(m, _)| m))
+                {
                     // "מה קורה מחר", "what's up tomorrow": asking what happens at a time
                     res = Resolver::Calendar;
                     action = Action::Find;
@@ -1777,7 +1780,6 @@ fn fill(msg: &Msg<'_>, seg: Seg, step: &mut Step, used: &[PatMatch], time: Optio
             // "did anyone send me the updated plans?", "has the school sent me the form": asked
             // whether something came, not a mail to send
             let asks_if_sent = matches!(msg.toks.get(r.start).map(|t| t.text), Some("did" | "has" | "have" | "didn't"))
-                && (r.clone()).any(|k| msg.toks[k].text == "?" || matches!(msg.toks[k].text, "sent" | "send"))
                 && (r.clone()).any(|k| {
                     matches!(msg.toks[k].text, "send" | "sent") && msg.toks.get(k + 1).is_some_and(|t| t.text == "me")
                 });

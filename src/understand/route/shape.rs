@@ -145,18 +145,25 @@ pub(super) fn is_report_verb(t: &Token<'_>) -> bool {
         return false;
     }
     match t.kind {
-        Kind::Latin => {
-            // ("restrung", "rewrote", "rebuilt": done again is done)
-            IRREGULAR_PAST.contains(&t.text)
-                || t.text.strip_prefix("re").is_some_and(|v| v.len() >= 3 && IRREGULAR_PAST.contains(&v))
-                // ("iced", "used" are past forms too)
-                || (t.text.len() >= 4 && t.text.ends_with("ed") && !t.text.ends_with("eed"))
-        }
+        Kind::Latin => english_past(t.text),
         // Hebrew first person past: -תי (singular) on a stem of at least three letters, -נו
         // (plural: "סגרנו", "קנינו") on a verb, not on a pronoun or a preposition ("שלנו")
         Kind::He => he_first_person_past(t.text) && !(t.text.ends_with("נו") && NOT_WE_DID.contains(&t.text)),
         _ => false,
     }
+}
+
+/// An English word of a past deed, as `is_report_verb` reads an English token ("sent", "iced").
+pub(super) fn is_english_past(word: &str) -> bool {
+    !NOT_A_REPORT.contains(&word) && english_past(word)
+}
+
+fn english_past(w: &str) -> bool {
+    // ("restrung", "rewrote", "rebuilt": done again is done)
+    IRREGULAR_PAST.contains(&w)
+        || w.strip_prefix("re").is_some_and(|v| v.len() >= 3 && IRREGULAR_PAST.contains(&v))
+        // ("iced", "used" are past forms too)
+        || (w.len() >= 4 && w.ends_with("ed") && !w.ends_with("eed"))
 }
 
 /// The shape of a Hebrew first-person past verb: -תי or -נו on at least four letters ("סגרתי",
@@ -923,9 +930,9 @@ pub(super) fn of_mine(msg: &Msg<'_>, seg: Seg) -> bool {
         MINE.contains(&t.text)
             || DIARY.contains(&t.text)
             || peelings(t.text).any(|(p, st)| !p.is_empty() && DIARY.contains(&st))
-            || (t.kind == Kind::He && is_report_verb(t))
-            // "כמה מ״ג אמרתי…", "כמה שילמנו…": a verb of the user's own past
-            || (t.kind == Kind::He && t.text.chars().count() >= 4 && (t.text.ends_with("תי") || t.text.ends_with("נו")))
+            // "כמה מ״ג אמרתי…", "כמה שילמנו…": a verb of the user's own past (any -תי/-נו word,
+            // wider than `is_report_verb`, which it takes in)
+            || (t.kind == Kind::He && he_first_person_past(t.text))
     })
 }
 
